@@ -1,0 +1,25 @@
+"""Exact dice distributions, seeded rolling and dice notation.
+
+>>> from engine.dice import die, explode
+>>> explode(die(6), depth=2).max_outcome
+18
+"""
+
+from engine.dice.distribution import Distribution, repeat_sum, sum_all
+from engine.dice.pools import DEFAULT_DEPTH, explode, keep_highest, open_d20, roll_and_keep
+
+die = Distribution.die
+constant = Distribution.constant
+
+__all__ = [
+    "DEFAULT_DEPTH",
+    "Distribution",
+    "constant",
+    "die",
+    "explode",
+    "keep_highest",
+    "open_d20",
+    "repeat_sum",
+    "roll_and_keep",
+    "sum_all",
+]

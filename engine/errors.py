@@ -1,0 +1,97 @@
+"""One error hierarchy for everything the engine rejects.
+
+Every error carries a message written for the person who made the call, and
+says how to fix it where it can. ``to_dict`` gives the plain form that the
+registry, the CLI and the browser worker pass on.
+
+>>> NotationError("unexpected ')'", text="2d6)", position=3).to_dict()["position"]
+3
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RollwrightError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+    kind = "error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as a plain dict: ``{"kind", "message", ...}``."""
+        return {"kind": self.kind, "message": self.message}
+
+
+class NotationError(RollwrightError):
+    """A dice expression that cannot be parsed; ``position`` is 0-based."""
+
+    kind = "notation"
+
+    def __init__(self, message: str, *, text: str = "", position: int = 0) -> None:
+        super().__init__(message)
+        self.text = text
+        self.position = position
+
+    def __str__(self) -> str:
+        return f"{self.message} at position {self.position + 1}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "message": str(self), "position": self.position}
+
+
+class LimitError(RollwrightError):
+    """Input that would cost too much work (huge pools, deep nesting, ...).
+
+    Raised before any work is done; ``limit`` names the cap that was hit.
+    """
+
+    kind = "limit"
+
+    def __init__(self, message: str, *, limit: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.limit = limit
+        self.position = position
+
+    def __str__(self) -> str:
+        if self.position is None:
+            return self.message
+        return f"{self.message} at position {self.position + 1}"
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {**super().to_dict(), "message": str(self), "limit": self.limit}
+        if self.position is not None:
+            out["position"] = self.position
+        return out
+
+
+class ParameterError(RollwrightError):
+    """A registry call given a missing, unknown or out-of-range parameter."""
+
+    kind = "parameter"
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if self.field is not None:
+            out["field"] = self.field
+        return out
+
+
+class UnknownCallError(RollwrightError):
+    """A registry call name that does not exist."""
+
+    kind = "unknown-call"
+
+
+class DiceError(RollwrightError):
+    """A dice construction that makes no sense (d0, a die that only explodes)."""
+
+    kind = "dice"

@@ -1,0 +1,1 @@
+"""Rule systems, one package each. Each holds rules data and resolution only."""

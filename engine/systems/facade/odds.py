@@ -1,0 +1,97 @@
+"""Exact odds for Façade rolls: one trait against a difficulty, and active contests.
+
+>>> o = outcome_odds(10, 10)
+>>> o.p_success
+Fraction(16, 25)
+>>> contest_odds(10, 10).p_tie
+Fraction(67, 1000)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.dice import Distribution
+from engine.systems.facade.success import MAX_LEVEL, OUTCOME_KEYS, judge, success_level
+from engine.systems.facade.traits import trait_distribution
+
+MIN_DIFFICULTY = 0
+MAX_DIFFICULTY = 50
+"""Difficulties accepted by calls; above 36 (the best trait's top roll) nothing succeeds."""
+
+AUTO_MINIMAL_BY = 3
+AUTO_MINOR_BY = 7
+"""Trait above difficulty by this much allows taking an automatic minimal / minor success."""
+
+
+@dataclass(frozen=True)
+class OutcomeOdds:
+    """Exact chances of each outcome when a trait rolls against a difficulty."""
+
+    trait: int
+    difficulty: int
+    by_key: tuple[tuple[str, Fraction], ...]  # every key in OUTCOME_KEYS order, worst first
+    roll: Distribution
+
+    @property
+    def p_success(self) -> Fraction:
+        return self.roll.at_least(self.difficulty)
+
+    @property
+    def automatic_failure(self) -> bool:
+        """No roll of this trait can reach the difficulty."""
+        return self.roll.max_outcome < self.difficulty
+
+    @property
+    def automatic_success(self) -> str | None:
+        """Which automatic success the trait may take uncontested: 'minor', 'minimal' or None."""
+        lead = self.trait - self.difficulty
+        if lead >= AUTO_MINOR_BY:
+            return "minor"
+        if lead >= AUTO_MINIMAL_BY:
+            return "minimal"
+        return None
+
+
+def outcome_odds(trait: int, difficulty: int) -> OutcomeOdds:
+    """Exact outcome distribution of ``trait`` rolled against ``difficulty``."""
+    roll = trait_distribution(trait)
+    keyed = roll.map(lambda total: OUTCOME_KEYS.index(judge(total, difficulty).key))
+    by_key = tuple((key, keyed.probability(i)) for i, key in enumerate(OUTCOME_KEYS))
+    return OutcomeOdds(trait=trait, difficulty=difficulty, by_key=by_key, roll=roll)
+
+
+@dataclass(frozen=True)
+class ContestOdds:
+    """Two traits rolled against each other; ``margin`` is side A's roll minus side B's."""
+
+    trait_a: int
+    trait_b: int
+    margin: Distribution
+
+    @property
+    def p_a_wins(self) -> Fraction:
+        return self.margin.probability_where(lambda m: m > 0)
+
+    @property
+    def p_b_wins(self) -> Fraction:
+        return self.margin.probability_where(lambda m: m < 0)
+
+    @property
+    def p_tie(self) -> Fraction:
+        return self.margin.probability(0)
+
+    def level_odds(self, side: str) -> list[tuple[int, Fraction]]:
+        """P(that side wins at each success level 0-9), from the winning margin."""
+        sign = 1 if side == "a" else -1
+        out = []
+        for level in range(MAX_LEVEL + 1):
+            out.append((level, self.margin.probability_where(
+                lambda m, lv=level: sign * m > 0 and success_level(sign * m) == lv)))
+        return out
+
+
+def contest_odds(trait_a: int, trait_b: int) -> ContestOdds:
+    """Exact odds of an active contest: both roll, the higher roll wins."""
+    return ContestOdds(trait_a, trait_b, trait_distribution(trait_a) - trait_distribution(trait_b))
