@@ -1,0 +1,44 @@
+# Rollwright: `make serve` builds and serves the site, `make test` runs every test.
+# Each target installs what it needs itself, pinned (see requirements*.txt, package.json).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+export NO_MKDOCS_2_WARNING := 1
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: deps serve site test test-engine bench clean
+
+$(VENV)/.deps: requirements.txt requirements-dev.txt requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt -c requirements.lock
+	touch $@
+
+node_modules/.deps: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+/usr/bin/chromium:
+	# Browser tests drive Debian's Chromium (Playwright's own browser download cannot work here).
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+deps: $(VENV)/.deps node_modules/.deps
+
+site: deps
+	$(PY) -m mkdocs build --strict --site-dir site
+
+serve: deps
+	$(PY) -m mkdocs serve --strict --dev-addr $(HOST):$(PORT)
+
+test: deps /usr/bin/chromium
+	$(PY) -m pytest
+
+test-engine: $(VENV)/.deps
+	$(PY) -m pytest tests/engine
+
+bench: deps /usr/bin/chromium
+	$(PY) bench/run.py
+
+clean:
+	rm -rf site build .pytest_cache .hypothesis

@@ -1,0 +1,28 @@
+"""mkdocs-macros module: page macros that call the engine registry.
+
+``define_env`` only registers plain functions. Each returns HTML built by the
+engine; a bad call raises :class:`MacroError` naming the macro and the cause,
+and mkdocs-macros (``on_error_fail: true``) fails the build with the page.
+Designer's notes are Markdown admonitions: ``!!! designer "Designer's note"``.
+"""
+
+from __future__ import annotations
+
+from macros.pages import (
+    facade_chance,
+    facade_dice,
+    facade_equal_odds_table,
+    facade_mean,
+    facade_success_chart,
+    facade_trait_chart,
+    widget,
+)
+
+MACROS = (facade_trait_chart, facade_success_chart, facade_equal_odds_table, facade_dice, facade_mean,
+          facade_chance, widget)
+
+
+def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env object
+    """Register every macro by its function name."""
+    for fn in MACROS:
+        env.macro(fn)

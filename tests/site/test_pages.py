@@ -1,0 +1,110 @@
+"""The built site: strict build, engine tables in the HTML, widgets pre-rendered, nothing remote."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from engine.api import call
+from engine.present.numbers import percent
+from tests.site.html_reader import read
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
+
+
+def build(config: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
+                          cwd=config.parent, capture_output=True, text=True, env=ENV, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    result = build(ROOT / "mkdocs.yml", out)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return out
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text(encoding="utf-8")
+
+
+def test_trait_chart_in_html_equals_engine_data(site: Path) -> None:
+    rows = read(page(site, "facade/basic-rules")).tables["facade-traits"]
+    expected = [[str(r["rating"]), r["dice"], r["label"]] for r in call("facade.traits")["rows"]]
+    assert rows[0] == ["Trait rating", "Dice rolled", "Description"]
+    assert rows[1:] == expected and len(expected) == 18
+
+
+def test_success_chart_in_html_equals_engine_data(site: Path) -> None:
+    rows = read(page(site, "facade/basic-rules")).tables["facade-success"]
+    expected = [[r["result"], "–" if r["level"] is None else str(r["level"]), r["name"]]
+                for r in call("facade.success_levels")["rows"]]
+    assert rows[1:] == expected
+
+
+def test_equal_difficulty_table_equals_engine_odds(site: Path) -> None:
+    rows = read(page(site, "facade/basic-rules")).tables["facade-equal-odds"][1:]
+    for trait, row in enumerate(rows, start=1):
+        odds = call("facade.odds", {"trait": trait, "difficulty": trait})
+        assert row[3:] == [percent(Fraction(odds["p_success"])), odds["p_success"]]
+
+
+def test_widgets_are_prerendered_with_engine_results(site: Path) -> None:
+    html = page(site, "facade/basic-rules")
+    widgets = re.findall(r'data-rw-widget="([a-z-]+)"', html)
+    assert widgets == ["facade-roller", "facade-odds", "facade-contest"]
+    odds = call("facade.odds", {"trait": 12, "difficulty": 14})
+    assert f'data-rw-p-success="{odds["p_success"]}"' in html
+    roll = call("facade.roll", {"trait": 10, "difficulty": 10, "seed": 1})
+    assert f'data-rw-total="{roll["total"]}"' in html
+    assert "<fieldset class=\"rw-fields\" disabled>" in html  # inert until Python is live
+
+
+def test_no_page_loads_anything_from_another_host(site: Path) -> None:
+    loaders = re.compile(r'<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)="(https?:)?//', re.I)
+    css_remote = re.compile(r'(?:@import|url\()\s*["\']?(https?:)?//', re.I)
+    for path in site.rglob("*"):
+        if path.suffix == ".html":
+            assert not loaders.search(path.read_text(encoding="utf-8")), path
+        elif path.suffix == ".css":
+            assert not css_remote.search(path.read_text(encoding="utf-8")), path
+
+
+def test_designer_notes_are_visible(site: Path) -> None:
+    html = page(site, "facade/basic-rules")
+    assert html.count('class="admonition designer"') == 2
+
+
+@pytest.fixture
+def scratch_project(tmp_path: Path) -> Path:
+    """A copy of the site project whose docs the test writes itself."""
+    for name in ("mkdocs.yml", "package.json"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    for name in ("macros", "site-overrides", "node_modules", "engine"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    (tmp_path / "docs" / "facade").mkdir(parents=True)
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("macro, cause", [
+    ('{{ widget("facade-odds", trait=30, difficulty=1) }}', "'trait' must be at most 18 (got 30)"),
+    ('{{ widget("facade-rollr", trait=3) }}', "no widget named 'facade-rollr'"),
+    ('{{ facade_chance(10) }}', "missing 1 required positional argument"),
+])
+def test_bad_macro_call_fails_the_build_naming_page_and_cause(scratch_project: Path, macro: str, cause: str) -> None:
+    for name in ("basic-rules.md",):
+        (scratch_project / "docs" / "facade" / name).write_text(f"# Broken\n\n{macro}\n", encoding="utf-8")
+    (scratch_project / "docs" / "facade" / "index.md").write_text("# Façade\n", encoding="utf-8")
+    result = build(scratch_project / "mkdocs.yml", scratch_project / "out")
+    assert result.returncode != 0
+    assert "facade/basic-rules.md" in result.stderr and cause in result.stderr
