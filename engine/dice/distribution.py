@@ -24,10 +24,13 @@ from engine.errors import DiceError
 class Distribution:
     """An immutable map from integer outcomes to positive integer weights."""
 
-    __slots__ = ("_outcomes", "_weights", "_total")
+    __slots__ = ("_outcomes", "_weights", "_total", "_by_outcome")
 
     def __init__(self, weights: Mapping[int, int]) -> None:
-        cleaned = {int(k): int(w) for k, w in weights.items() if w}
+        for key, w in weights.items():
+            if type(key) is not int or type(w) is not int:
+                raise DiceError(f"outcomes and weights must be whole numbers (got {key!r}: {w!r})")
+        cleaned = {k: w for k, w in weights.items() if w}
         if not cleaned:
             raise DiceError("a distribution needs at least one outcome with weight > 0")
         if any(w < 0 for w in cleaned.values()):
@@ -39,6 +42,7 @@ class Distribution:
         self._outcomes: tuple[int, ...] = tuple(keys)
         self._weights: tuple[int, ...] = tuple(cleaned[k] // divisor for k in keys)
         self._total: int = sum(self._weights)
+        self._by_outcome: dict[int, int] = dict(zip(self._outcomes, self._weights))
 
     # --- construction -------------------------------------------------
     @classmethod
@@ -92,7 +96,7 @@ class Distribution:
 
     def weight(self, outcome: int) -> int:
         """Weight of one outcome (0 when it cannot happen)."""
-        return dict(self.items()).get(outcome, 0)
+        return self._by_outcome.get(outcome, 0)
 
     def probability(self, outcome: int) -> Fraction:
         """Exact probability of one outcome."""

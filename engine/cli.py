@@ -1,0 +1,205 @@
+"""Command line: ``python -m engine roll|dist|call|calls``.
+
+- ``roll NOTATION [--seed N] [--depth N] [--json]``: one seeded roll, every die shown.
+- ``dist NOTATION [--depth N] [--json]``: the exact distribution.
+- ``call NAME [JSON]`` / ``calls``: the ``engine.api`` registry, answers as JSON.
+
+Bad or capped input exits with status 2 and one ``error: ...`` line on stderr.
+A notation that starts with '-' goes after ``--``: ``roll --seed 3 -- -d4+2``.
+
+>>> main(["dist", "d2", "--json"])
+{"notation": "d2", "depth": 9, "outcomes": [[1, "1/2"], [2, "1/2"]], "mean": 1.5}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from engine.dice.notation import distribution, parse, to_text
+from engine.dice.pools import DEFAULT_DEPTH
+from engine.dice.rolling import DieRoll, RollReport, roll
+from engine.errors import RollwrightError
+
+EXIT_INPUT = 2
+"""Exit status for input the engine refuses (same as argparse's usage errors)."""
+
+
+class InputError(RollwrightError):
+    """Bad command-line input that is not dice notation (e.g. malformed JSON)."""
+
+    kind = "input"
+
+
+def _fraction_text(value: Fraction) -> str:
+    """Always ``p/q``, even for certainties (``1/1``)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    """The user's input, quoted on one line and cut short if long."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def _dump(data: Any) -> None:
+    print(json.dumps(data, indent=2))
+
+
+# --- roll ----------------------------------------------------------------
+def _die_text(die: DieRoll) -> str:
+    text = "+".join(str(face) for face in die.faces)
+    if die.sign < 0:
+        text = f"-{text}" if len(die.faces) == 1 else f"-({text})"
+    if die.capped:
+        text += " (cap)"
+    return text if die.kept else f"[{text}]"
+
+
+def format_roll(report: RollReport, seed_was_random: bool = False) -> str:
+    """Human-readable roll: one line per term, then the total and how to replay it."""
+    lines = [f"{report.notation}   (explosion cap {report.depth})"]
+    width = max(len(term.text) for term in report.terms)
+    for index, term in enumerate(report.terms):
+        sign = "-" if term.sign < 0 else ("+" if index else " ")
+        dice = ", ".join(_die_text(die) for die in term.dice) if term.dice else str(term.value)
+        lines.append(f"  {sign} {term.text:<{width}}  {dice}  = {term.value}")
+    lines.append(f"total: {report.total}")
+    if any(not die.kept for term in report.terms for die in term.dice):
+        lines.append("[x] = dropped die")
+    origin = "random seed" if seed_was_random else "seed"
+    lines.append(f"{origin} {report.seed}; repeat with --seed {report.seed}")
+    return "\n".join(lines)
+
+
+def _cmd_roll(args: argparse.Namespace) -> int:
+    seed_was_random = args.seed is None
+    seed = secrets.randbelow(2**32) if seed_was_random else args.seed
+    report = roll(args.notation, seed=seed, depth=args.depth)
+    if args.json:
+        _dump(report.to_dict())
+    else:
+        print(format_roll(report, seed_was_random))
+    return 0
+
+
+# --- dist ----------------------------------------------------------------
+def _cmd_dist(args: argparse.Namespace) -> int:
+    expr = parse(args.notation)
+    dist = distribution(expr, depth=args.depth)
+    probabilities = dist.probabilities()
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "notation": to_text(expr),
+                    "depth": args.depth,
+                    "outcomes": [[value, _fraction_text(p)] for value, p in probabilities],
+                    "mean": float(dist.mean()),
+                }
+            )
+        )
+        return 0
+    print(f"{to_text(expr)}   (explosion cap {args.depth})")
+    print(f"{'value':>7}  {'probability':>11}  {'at least':>9}")
+    remaining = Fraction(1)
+    for value, p in probabilities:
+        print(f"{value:>7}  {float(p) * 100:>10.4f}%  {float(remaining) * 100:>8.4f}%")
+        remaining -= p
+    print(f"mean {float(dist.mean()):.4f}   stdev {dist.stdev():.4f}")
+    return 0
+
+
+# --- call / calls --------------------------------------------------------
+def _cmd_call(args: argparse.Namespace) -> int:
+    try:
+        params = json.loads(args.params)
+    except json.JSONDecodeError as err:
+        raise InputError(
+            f"parameters are not valid JSON ({err.msg} at position {err.pos + 1} in {_shown(args.params)})"
+        ) from None
+    if not isinstance(params, dict):
+        raise InputError(f"parameters must be a JSON object such as '{{\"trait\": 7}}', not {_shown(args.params)}")
+    _dump(_api().call(args.name, params))
+    return 0
+
+
+def _cmd_calls(args: argparse.Namespace) -> int:
+    _dump(_api().describe())
+    return 0
+
+
+def _api() -> Any:
+    """``engine.api``, imported only when needed, so roll and dist work without it."""
+    try:
+        from engine import api
+    except ModuleNotFoundError as err:
+        if err.name != "engine.api":
+            raise
+        raise InputError("the call registry (engine.api) is not available in this build") from None
+    return api
+
+
+# --- wiring --------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser for all four subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="python -m engine",
+        description="Rollwright rules engine: exact dice odds, seeded rolls, registry calls.",
+        epilog="A notation that starts with '-' goes last, after '--': roll --seed 3 -- -d4+2",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    roll_parser = sub.add_parser("roll", help="roll dice once, showing every die")
+    roll_parser.add_argument("notation", metavar="NOTATION", help="dice notation, e.g. '2d10+d4', '10k5', 'od20', 'd8!'")
+    roll_parser.add_argument("--seed", type=int, default=None, help="seed to repeat a roll (default: random, printed)")
+    roll_parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH, help=f"explosion cap (default {DEFAULT_DEPTH})")
+    roll_parser.add_argument("--json", action="store_true", help="print the roll as JSON")
+    roll_parser.set_defaults(handler=_cmd_roll)
+
+    dist_parser = sub.add_parser("dist", help="exact distribution of a dice expression")
+    dist_parser.add_argument("notation", metavar="NOTATION", help="dice notation, e.g. '2d6', '3d10+d6'")
+    dist_parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH, help=f"explosion cap (default {DEFAULT_DEPTH})")
+    dist_parser.add_argument("--json", action="store_true", help="print exact fractions as JSON")
+    dist_parser.set_defaults(handler=_cmd_dist)
+
+    call_parser = sub.add_parser("call", help="call a named engine function with JSON parameters")
+    call_parser.add_argument("name", metavar="NAME", help="registry name, e.g. 'facade.odds'")
+    call_parser.add_argument("params", metavar="JSON", nargs="?", default="{}", help="parameters as a JSON object")
+    call_parser.set_defaults(handler=_cmd_call)
+
+    calls_parser = sub.add_parser("calls", help="list the registry's calls and their parameters")
+    calls_parser.set_defaults(handler=_cmd_calls)
+    return parser
+
+
+def error_line(err: RollwrightError, notation: str | None = None) -> str:
+    """One line naming the fault, e.g. ``error: ... at position 3 in '2d+1'``.
+
+    >>> from engine.errors import NotationError
+    >>> error_line(NotationError("unexpected ')'", position=3), "2d6)")
+    "error: unexpected ')' at position 4 in '2d6)'"
+    """
+    message = " ".join(str(err).split())
+    if notation is not None and getattr(err, "position", None) is not None:
+        message += f" in {_shown(notation)}"
+    return f"error: {message}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except RollwrightError as err:
+        print(error_line(err, getattr(args, "notation", None)), file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # quiet exit flush
+        return 0

@@ -1,0 +1,84 @@
+"""Dice notation: parse text to a syntax tree, print it back, compute it exactly.
+
+Grammar, tree and evaluation live apart (``lexer``, ``parser``, ``syntax``,
+``evaluation``); the caps are in ``limits``.
+
+>>> to_text(parse(" 2D10 + d4 "))
+'2d10+d4'
+>>> distribution("2d6").probability(7)
+Fraction(1, 6)
+>>> distribution("od20").max_outcome
+40
+"""
+
+from __future__ import annotations
+
+from engine.dice.distribution import Distribution
+from engine.dice.notation.evaluation import check_work, estimate_work, evaluate
+from engine.dice.notation.limits import check_depth
+from engine.dice.notation.parser import parse
+from engine.dice.notation.syntax import (
+    EXPR_TYPES,
+    BinOp,
+    Constant,
+    Dice,
+    Expr,
+    Group,
+    Leaf,
+    Neg,
+    OpenD20,
+    RollKeep,
+    dice_count,
+    signed_terms,
+    to_text,
+)
+from engine.dice.pools import DEFAULT_DEPTH
+from engine.errors import NotationError
+
+
+def as_expr(text_or_expr: str | Expr) -> Expr:
+    """Parse text; re-check a ready-made tree against the grammar and caps.
+
+    >>> as_expr(Dice(1, 1, explode=True))
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: 'd1!' would explode forever (its only face is its top face); drop the '!' at position 3
+    """
+    if isinstance(text_or_expr, str):
+        return parse(text_or_expr)
+    if isinstance(text_or_expr, EXPR_TYPES):
+        return parse(to_text(text_or_expr))
+    raise NotationError(f"expected dice notation text or a parsed expression, not {type(text_or_expr).__name__}")
+
+
+def distribution(text_or_expr: str | Expr, depth: int = DEFAULT_DEPTH) -> Distribution:
+    """Exact distribution of a dice expression, explosions capped at ``depth`` extra dice.
+
+    >>> distribution("d4!", depth=1).probability(8)
+    Fraction(1, 16)
+    """
+    expr = as_expr(text_or_expr)
+    return evaluate(expr, check_depth(depth))
+
+
+__all__ = [
+    "BinOp",
+    "Constant",
+    "DEFAULT_DEPTH",
+    "Dice",
+    "Expr",
+    "Group",
+    "Leaf",
+    "Neg",
+    "OpenD20",
+    "RollKeep",
+    "as_expr",
+    "check_work",
+    "dice_count",
+    "distribution",
+    "estimate_work",
+    "evaluate",
+    "parse",
+    "signed_terms",
+    "to_text",
+]

@@ -1,0 +1,128 @@
+"""Hypothesis properties of distributions, the parser and rolling."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import prod
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.dice import Distribution, explode, sum_all
+from engine.dice.notation import distribution, parse, signed_terms, to_text
+from engine.dice.notation.syntax import EXPR_TYPES
+from engine.dice.rolling import roll
+from engine.errors import LimitError, NotationError
+
+FAST = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+
+# --- distributions ------------------------------------------------------------
+die_specs = st.lists(
+    st.tuples(st.integers(1, 12), st.booleans(), st.integers(0, 3)), min_size=1, max_size=4
+)
+
+
+@FAST
+@given(die_specs)
+def test_weights_positive_and_total_is_product_of_die_totals(specs: list[tuple[int, bool, int]]) -> None:
+    parts = []
+    totals = []
+    for sides, explodes, depth in specs:
+        if explodes and sides > 1:
+            parts.append(explode(Distribution.die(sides), depth=depth))
+            totals.append(sides ** (depth + 1))
+        else:
+            parts.append(Distribution.die(sides))
+            totals.append(sides)
+    dist = sum_all(parts)
+    assert all(w > 0 for w in dist.weights())
+    assert dist.total_weight == prod(totals)
+    assert sum(p for _, p in dist.probabilities()) == 1
+
+
+# --- grammar-shaped strings ---------------------------------------------------
+def _spaced(draw: st.DrawFn, text: str) -> str:
+    return text + draw(st.sampled_from(["", "", " "]))
+
+
+@st.composite
+def term_text(draw: st.DrawFn, nesting: int = 0) -> str:
+    kind = draw(st.sampled_from(["const", "dice", "explode", "keep", "open", "group"]))
+    d = draw(st.sampled_from(["d", "D"]))
+    if kind == "const":
+        return str(draw(st.integers(0, 20)))
+    if kind == "dice":
+        count = draw(st.sampled_from(["", "1", "2", "3"]))
+        return f"{count}{d}{draw(st.integers(1, 8))}"
+    if kind == "explode":
+        return f"{draw(st.sampled_from(['', '2']))}{d}{draw(st.integers(2, 6))}!"
+    if kind == "keep":
+        rolled = draw(st.integers(1, 3))
+        return f"{rolled}{draw(st.sampled_from(['k', 'K']))}{draw(st.integers(1, rolled))}"
+    if kind == "open" or nesting >= 2:
+        return draw(st.sampled_from(["od20", "OD20", "o d20"]))
+    return "(" + draw(expression_text(nesting + 1)) + ")"
+
+
+@st.composite
+def expression_text(draw: st.DrawFn, nesting: int = 0) -> str:
+    terms = draw(st.lists(term_text(nesting), min_size=1, max_size=3))
+    text = draw(st.sampled_from(["", "", "-", " - "])) + _spaced(draw, terms[0])
+    for term in terms[1:]:
+        text += draw(st.sampled_from(["+", "-", " + ", " -"])) + _spaced(draw, term)
+    return text
+
+
+TOKENS = ["d", "D", "k", "o", "od20", "!", "(", ")", "+", "-", " ", "0", "1", "2", "6", "10", "20",
+          "1000", "1001", "999999999", "x", "%", "\n", "é", "٣"]
+
+
+def _parses_or_refuses(text: str) -> None:
+    try:
+        expr = parse(text)
+    except (NotationError, LimitError) as err:
+        assert err.message and "\n" not in err.message
+        if isinstance(err, NotationError) or err.position is not None:
+            assert 0 <= err.position <= len(text)  # type: ignore[operator]
+        return
+    assert isinstance(expr, EXPR_TYPES)
+    assert parse(to_text(expr)) == expr
+
+
+@FAST
+@given(st.text(max_size=60))
+def test_parse_arbitrary_text_returns_expr_or_own_error(text: str) -> None:
+    _parses_or_refuses(text)
+
+
+@FAST
+@given(st.lists(st.sampled_from(TOKENS), max_size=25).map("".join))
+def test_parse_token_soup_returns_expr_or_own_error(text: str) -> None:
+    _parses_or_refuses(text)
+
+
+@FAST
+@given(expression_text())
+def test_grammar_shaped_text_parses_and_round_trips(text: str) -> None:
+    expr = parse(text)
+    canonical = to_text(expr)
+    assert parse(canonical) == expr
+    assert to_text(parse(canonical)) == canonical
+
+
+@FAST
+@given(expression_text(), st.integers(0, 2))
+def test_distribution_of_canonical_text_is_the_same(text: str, depth: int) -> None:
+    dist = distribution(text, depth=depth)
+    assert distribution(to_text(parse(text)), depth=depth) == dist
+    assert sum(p for _, p in dist.probabilities()) == Fraction(1)
+
+
+@FAST
+@given(expression_text(), st.integers(0, 2**32 - 1), st.integers(0, 2))
+def test_rolls_are_deterministic_and_possible(text: str, seed: int, depth: int) -> None:
+    report = roll(text, seed=seed, depth=depth)
+    assert roll(text, seed=seed, depth=depth) == report
+    assert report.total == sum(t.sign * t.value for t in report.terms)
+    assert len(report.terms) == len(signed_terms(parse(text)))
+    assert distribution(text, depth=depth).weight(report.total) > 0

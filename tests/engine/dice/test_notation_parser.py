@@ -1,0 +1,154 @@
+"""The notation grammar: what parses, its canonical text, and the errors for what does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.dice.notation import (
+    BinOp,
+    Constant,
+    Dice,
+    Group,
+    Neg,
+    OpenD20,
+    RollKeep,
+    as_expr,
+    dice_count,
+    parse,
+    signed_terms,
+    to_text,
+)
+from engine.dice.notation.lexer import tokenize
+from engine.errors import LimitError, NotationError
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("2d10+d4", "2d10+d4"),
+        (" 2D10 + 1d4 ", "2d10+d4"),
+        ("10k5", "10k5"),
+        ("10K5", "10k5"),
+        ("od20", "od20"),
+        ("OD20", "od20"),
+        ("o d 20", "od20"),
+        ("d8!", "d8!"),
+        ("2d8 !", "2d8!"),
+        ("3d10+d6", "3d10+d6"),
+        ("-d4+3", "-d4+3"),
+        ("- 2", "-2"),
+        ("(2d6+1)-(d4)", "(2d6+1)-(d4)"),
+        ("-(od20-d6)", "-(od20-d6)"),
+        ("007", "7"),
+        ("d1", "d1"),
+        ("1000000", "1000000"),
+        ("\t2d6\n-1", "2d6-1"),
+    ],
+)
+def test_parses_to_canonical_text(text: str, canonical: str) -> None:
+    expr = parse(text)
+    assert to_text(expr) == canonical
+    assert parse(canonical) == expr
+
+
+def test_tree_shapes() -> None:
+    assert parse("2d10+d4") == BinOp("+", Dice(2, 10), Dice(1, 4))
+    assert parse("d8!") == Dice(1, 8, explode=True)
+    assert parse("10k5") == RollKeep(10, 5)
+    assert parse("od20") == OpenD20()
+    assert parse("-d4+3") == BinOp("+", Neg(Dice(1, 4)), Constant(3))
+    assert parse("1-2-3") == BinOp("-", BinOp("-", Constant(1), Constant(2)), Constant(3))
+    assert parse("(1)") == Group(Constant(1))
+
+
+def test_positions_are_recorded_but_ignored_by_equality() -> None:
+    expr = parse("  2d6 + 10k5")
+    assert isinstance(expr, BinOp)
+    assert expr.left.position == 2 and expr.right.position == 8
+    assert expr == BinOp("+", Dice(2, 6), RollKeep(10, 5))
+
+
+def test_to_text_brackets_hand_built_operands() -> None:
+    expr = BinOp("-", Dice(1, 6), BinOp("+", Constant(1), Dice(1, 4)))
+    assert to_text(expr) == "d6-(1+d4)"
+    assert to_text(BinOp("-", Constant(1), Constant(-2))) == "1-(-2)"
+    assert to_text(Neg(Neg(Dice(1, 6)))) == "-(-d6)"
+
+
+def test_signed_terms_and_dice_count() -> None:
+    expr = parse("-(d6-2d4)+od20-3k2")
+    assert [(sign, to_text(leaf)) for sign, leaf in signed_terms(expr)] == [
+        (-1, "d6"), (1, "2d4"), (1, "od20"), (-1, "3k2")
+    ]
+    assert dice_count(expr) == 1 + 2 + 1 + 3
+
+
+def test_as_expr_rechecks_hand_built_trees() -> None:
+    with pytest.raises(NotationError):
+        as_expr(Dice(0, 6))
+    with pytest.raises(LimitError):
+        as_expr(Dice(1, 5000))
+    with pytest.raises(NotationError):
+        as_expr(42)  # type: ignore[arg-type]
+
+
+def test_tokens_carry_positions() -> None:
+    assert [(t.kind, t.position) for t in tokenize(" 3k2!")] == [
+        ("number", 1), ("k", 2), ("number", 3), ("!", 4), ("end", 5)
+    ]
+
+
+ERRORS = [
+    # text, 0-based position, words the message must contain
+    ("2d+1", 2, "expected a number of sides after 'd'"),
+    ("d", 1, "expected a number of sides after 'd'"),
+    ("d0", 1, "at least 1 side"),
+    ("0d6", 0, "rolls no dice"),
+    ("0k0", 0, "rolls no dice"),
+    ("5k0", 2, "keeps no dice"),
+    ("5k6", 2, "keep (6) cannot exceed dice rolled (5) in '5k6'"),
+    ("5k", 2, "number of dice kept after 'k'"),
+    ("k5", 0, "'k' needs the number of dice rolled"),
+    ("d1!", 2, "'d1!' would explode forever"),
+    ("3d1!", 3, "'d1!' would explode forever"),
+    ("d6!!", 3, "write '!' once"),
+    ("10k5!", 4, "already explode on 10"),
+    ("(2d6", 4, "unclosed '(' opened at position 1"),
+    ("1+((2d6)", 8, "unclosed '(' opened at position 3"),
+    ("2d6)", 3, "unexpected ')'"),
+    ("()", 1, "empty parentheses"),
+    ("", 0, "empty notation"),
+    ("   ", 3, "empty notation"),
+    ("2d6+", 4, "after '+'"),
+    ("2d6+-3", 4, "two operators in a row"),
+    ("--3", 1, "two operators in a row"),
+    ("2d6 3", 4, "expected '+' or '-' before '3'"),
+    ("(1 2)", 3, "in the '(' opened at position 1"),
+    ("od6", 0, "'od20'"),
+    ("o", 0, "'od20'"),
+    ("2od20", 0, "open-ended d20s take no count"),
+    ("3*d6", 1, "multiplication"),
+    ("3xd6", 1, "multiplication"),
+    ("d%", 1, "d100"),
+    ("2d6?", 3, "unexpected character '?'"),
+    ("d٣", 1, "unexpected character"),  # non-ASCII digit
+    ("+3", 0, "expected a die, a number"),
+    ("!", 0, "expected a die, a number"),
+]
+
+
+@pytest.mark.parametrize(("text", "position", "words"), ERRORS, ids=[e[0] or "empty" for e in ERRORS])
+def test_errors_name_the_fault_and_position(text: str, position: int, words: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text)
+    err = info.value
+    assert err.position == position
+    assert words in err.message
+    assert err.text == text
+    assert str(err).endswith(f"at position {position + 1}")
+    assert err.to_dict()["position"] == position
+
+
+def test_non_text_is_refused() -> None:
+    with pytest.raises(NotationError):
+        parse(None)  # type: ignore[arg-type]
