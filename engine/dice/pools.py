@@ -71,27 +71,28 @@ def keep_highest(die: Distribution, count: int, keep: int) -> Distribution:
     if not 1 <= keep <= count:
         raise DiceError(f"keep must be between 1 and the number of dice rolled ({count}); got {keep}")
     descending = list(zip(reversed(die.outcomes()), reversed(die.weights())))
+    choose = [[comb(n, k) for k in range(n + 1)] for n in range(count + 1)]
     below = die.total_weight
     states: dict[tuple[int, int], int] = {(0, 0): 1}  # (dice placed, kept sum) -> ways
     result: dict[int, int] = {}
     for value, weight in descending:
         below -= weight  # weight of outcomes strictly lower than value
+        powers = [weight**k for k in range(count + 1)]
+        below_powers = [below**k for k in range(count + 1)]
+        # finish[p]: ways for the count - p unplaced dice to complete the kept set
+        # here (at least keep - p of them show `value`) with every other die lower.
+        finish = [sum(choose[count - p][h] * powers[h] * below_powers[count - p - h]
+                      for h in range(keep - p, count - p + 1)) for p in range(keep)]
         next_states: dict[tuple[int, int], int] = {}
         for (placed, kept_sum), ways in states.items():
-            remaining = count - placed
-            for here in range(remaining + 1):
-                ways_here = ways * comb(remaining, here) * weight**here
-                now_placed = placed + here
-                if now_placed >= keep:
-                    # The kept set is complete: every die left must land lower.
-                    rest = count - now_placed
-                    finished = ways_here * below**rest
-                    if finished:
-                        total = kept_sum + value * (keep - placed)
-                        result[total] = result.get(total, 0) + finished
-                else:
-                    key = (now_placed, kept_sum + value * here)
-                    next_states[key] = next_states.get(key, 0) + ways_here
+            row = choose[count - placed]
+            # Keep the kept set open: fewer than `keep` dice at or above `value` so far.
+            for here in range(keep - placed):
+                key = (placed + here, kept_sum + value * here)
+                next_states[key] = next_states.get(key, 0) + ways * row[here] * powers[here]
+            if finish[placed]:
+                total = kept_sum + value * (keep - placed)
+                result[total] = result.get(total, 0) + ways * finish[placed]
         states = next_states
     return Distribution(result)
 
