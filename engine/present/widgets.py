@@ -67,12 +67,37 @@ def lookup_widget(name: str) -> Widget:
         raise ParameterError(f"no widget named {name!r}; known widgets: {known}", field="widget") from None
 
 
+def _reader_error(widget: Widget, error: ParameterError, params: Mapping[str, Any]) -> ParameterError:
+    """Restate a parameter error in the words of the widget's own form.
+
+    >>> err = ParameterError("facade.odds: 'trait' must be at most 18 (got 30)", field="trait")
+    >>> _reader_error(WIDGETS["facade-odds"], err, {"trait": 30}).message
+    'Trait: enter a whole number from 1 to 18 (got 30).'
+    """
+    from engine.api.registry import lookup
+
+    field = next((f for f in widget.fields if f.param == error.field), None)
+    if field is None:
+        return error
+    param = lookup(widget.call).param(field.param)
+    label = field.label.split(" (")[0]
+    got = f" (got {params[field.param]})" if field.param in params else ""
+    return ParameterError(f"{label}: enter a whole number from {param.minimum} to {param.maximum}{got}.",
+                          field=field.param)
+
+
 def render_result(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    """Run the widget's call and render its result region: ``{"widget", "html", "data"}``."""
+    """Run the widget's call and render its result region: ``{"widget", "html", "data"}``.
+
+    Parameter errors come back phrased with the form's labels, for the reader.
+    """
     from engine.api.registry import call  # late: the registry imports this module's names
 
     widget = lookup_widget(name)
-    data = call(widget.call, params)
+    try:
+        data = call(widget.call, params)
+    except ParameterError as error:
+        raise _reader_error(widget, error, params) from None
     return {"widget": name, "html": str(widget.view(data)), "data": data}
 
 

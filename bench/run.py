@@ -1,0 +1,243 @@
+"""Rollwright benchmarks: one run prints a table and writes bench/results/latest.json.
+
+    .venv/bin/python bench/run.py [--repeat N]
+
+1. Bare Pyodide boot in headless Chromium (a bench-only page on the built site's
+   origin boots the same self-hosted Pyodide in a module worker): cold and warm.
+2. Rollwright: navigation to the first live answer on the basic-rules page (first
+   widget ready, then one call answered), cold and warm, as a ratio to (1).
+3. After an instant navigation to another page with a widget: time from the click to
+   its first live answer, as a ratio to (1) warm.
+4. Engine vs icepool in CPython for a few distributions (median of runs).
+5. A bare one-page mkdocs build with the same theme vs the full site build.
+
+Times are measured in the page's own clock (performance.now()), never asserted.
+Nothing here is a test; the figures are medians of --repeat samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
+
+from engine_bench import engine_vs_icepool  # noqa: E402
+from site_bench import build_times, install_bench_pages, pyodide_version  # noqa: E402
+from siteserver import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
+
+RESULTS = REPO_ROOT / "bench" / "results" / "latest.json"
+PROBE = (REPO_ROOT / "bench" / "static" / "probe.js").read_text(encoding="utf-8")
+BASIC_RULES = "facade/basic-rules/"
+WAIT_MS = 180_000
+WARM_LOADS = 2
+
+
+def _median(values: list[float]) -> float:
+    return round(statistics.median(values), 1)
+
+
+class Browser:
+    """Headless Chromium; requests to other hosts are recorded (not routed: routing disables the HTTP cache)."""
+
+    def __init__(self, playwright) -> None:
+        self.chromium = playwright.chromium.launch(headless=True, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        self.external: list[str] = []
+
+    def context(self):
+        context = self.chromium.new_context()
+        context.add_init_script(script=PROBE)
+        context.on("request", self._record)
+        return context
+
+    def _record(self, request) -> None:
+        if request.url.startswith(("http:", "https:", "ws:")) and urlsplit(request.url).hostname != "127.0.0.1":
+            self.external.append(request.url)
+
+
+def bare_boot(browser: Browser, origin: str, index: str) -> dict:
+    """Bare Pyodide boots in the page's clock: cold (fresh context), then two reloads in it.
+
+    "warm" is the second reload: by then Chromium has both the HTTP cache and its
+    compiled-wasm code cache (written after the first reload) to draw on.
+    """
+    url = f"{origin}_bench/boot.html?index={index}"
+    context = browser.context()
+    page = context.new_page()
+    samples = []
+    for load in range(WARM_LOADS + 1):
+        if load:
+            page.reload()
+        else:
+            page.goto(url)
+        page.wait_for_function("() => window.__bootDone", timeout=WAIT_MS)
+        done = page.evaluate("window.__bootDone")
+        if "error" in done:
+            raise RuntimeError(f"bare Pyodide boot failed: {done['error']}")
+        samples.append(done["pageMs"])
+    context.close()
+    return {"cold": samples[0], "warm": samples[-1], "loads": samples}
+
+
+def _first_answer(page, count: int) -> dict:
+    page.wait_for_function(f"() => window.__rwBench && window.__rwBench.marks.length >= {count}", timeout=WAIT_MS)
+    return page.evaluate(f"({{...window.__rwBench.marks[{count - 1}], longTaskMs: window.__rwBench.longTaskMs}})")
+
+
+def rollwright_run(browser: Browser, origin: str) -> dict:
+    """Cold and warm first live answer on basic-rules, then an instant navigation round trip."""
+    context = browser.context()
+    page = context.new_page()
+    page.goto(origin + BASIC_RULES)
+    cold = _first_answer(page, 1)
+    for _ in range(WARM_LOADS):  # warm: as for the bare boot, the second reload
+        page.reload()
+        warm = _first_answer(page, 1)
+    target = _navigation_target(page)
+    page.locator(".md-nav--primary a.md-nav__link", has_text=target["via"]).first.click()
+    page.wait_for_url(origin + target["via_path"])
+    marks = 1
+    if target["via_path"] != target["path"]:  # no other page has a widget: go away and come back
+        page.locator(".md-nav--primary a.md-nav__link", has_text=target["name"]).first.click()
+        page.wait_for_url(origin + target["path"])
+    nav = _first_answer(page, marks + 1)
+    same_document = page.evaluate("window.__rwBench.marks.length") >= 2
+    starts = page.evaluate("window.rollwright.workerStarts")
+    context.close()
+    return {
+        "cold": cold["answerAt"], "cold_ready": cold["readyAt"], "cold_long_task_ms": cold["longTaskMs"],
+        "warm": warm["answerAt"], "warm_ready": warm["readyAt"],
+        "nav": nav["answerAt"] - nav["clickAt"], "nav_route": target["route"],
+        "nav_same_document": same_document, "worker_starts": starts,
+    }
+
+
+def _navigation_target(page) -> dict:
+    """Another page with a widget, reached by a nav link; else Home and back to basic-rules."""
+    links = page.evaluate("""() => [...document.querySelectorAll('.md-nav--primary a.md-nav__link[href]')]
+        .map(a => ({name: a.textContent.trim(), href: a.href}))""")
+    here = page.url
+    for link in links:
+        path = urlsplit(link["href"]).path.lstrip("/")
+        if link["href"] != here and path in PAGES_WITH_WIDGETS and path != BASIC_RULES:
+            return {"via": link["name"], "via_path": path, "name": link["name"], "path": path,
+                    "route": f"basic-rules -> {path}"}
+    return {"via": "Home", "via_path": "", "name": "Basic rules", "path": BASIC_RULES,
+            "route": "basic-rules -> home -> basic-rules (no other page has a widget yet)"}
+
+
+PAGES_WITH_WIDGETS: set[str] = set()
+
+
+def _find_widget_pages(site_dir: Path) -> set[str]:
+    pages = set()
+    for html in site_dir.rglob("index.html"):
+        if "data-rw-widget=" in html.read_text(encoding="utf-8"):
+            rel = html.parent.relative_to(site_dir).as_posix()
+            pages.add("" if rel == "." else rel + "/")
+    return pages
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=3, help="browser samples per figure (default 3)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    started = time.perf_counter()
+    server = SiteServer()
+    with tempfile.TemporaryDirectory(prefix="rollwright-bench-") as tmp:
+        tmp_dir = Path(tmp)
+        builds = build_times(tmp_dir, server.origin)
+        site_dir = tmp_dir / "site"
+        install_bench_pages(site_dir)
+        PAGES_WITH_WIDGETS.update(_find_widget_pages(site_dir))
+        server.serve(site_dir)
+        index = f"assets/pyodide/{pyodide_version()}/"
+        bare, live = [], []
+        try:
+            with sync_playwright() as playwright:
+                browser = Browser(playwright)
+                for _ in range(args.repeat):
+                    bare.append(bare_boot(browser, server.origin, index))
+                    live.append(rollwright_run(browser, server.origin))
+                chromium_version = browser.chromium.version
+                external = browser.external
+                browser.chromium.close()
+        finally:
+            server.close()
+    engine = engine_vs_icepool()
+
+    bare_cold = _median([s["cold"] for s in bare])
+    bare_warm = _median([s["warm"] for s in bare])
+    rw = {key: _median([s[key] for s in live]) for key in ("cold", "cold_ready", "warm", "warm_ready", "nav",
+                                                            "cold_long_task_ms")}
+    result = {
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "chromium": chromium_version},
+        "samples": args.repeat,
+        "bare_pyodide_boot_ms": {"cold": bare_cold, "warm": bare_warm, "all": bare},
+        "rollwright_first_answer_ms": {**rw, "all": live},
+        "ratios": {
+            "first_answer_cold_vs_bare_cold": round(rw["cold"] / bare_cold, 2),
+            "first_answer_warm_vs_bare_warm": round(rw["warm"] / bare_warm, 2),
+            "instant_nav_answer_vs_bare_warm": round(rw["nav"] / bare_warm, 3),
+        },
+        "instant_nav": {"route": live[0]["nav_route"], "worker_starts_per_tab": [s["worker_starts"] for s in live],
+                        "same_document": all(s["nav_same_document"] for s in live)},
+        "engine_vs_icepool": engine,
+        "build_s": builds,
+        "external_requests": sorted(set(external)),
+        "bench_seconds": round(time.perf_counter() - started, 1),
+    }
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(report(result))
+    return 0
+
+
+def report(r: dict) -> str:
+    rw, bare, ratio = r["rollwright_first_answer_ms"], r["bare_pyodide_boot_ms"], r["ratios"]
+    lines = [
+        f"Rollwright bench ({r['samples']} samples, medians; {r['machine']['cpus']} CPUs)",
+        "",
+        f"{'measure':<52}{'ms':>10}{'ratio':>10}",
+        f"{'1. bare Pyodide boot, cold':<52}{bare['cold']:>10.0f}{'1.00':>10}",
+        f"{'1. bare Pyodide boot, warm':<52}{bare['warm']:>10.0f}{'1.00':>10}",
+        f"{'2. first live answer, cold (vs bare cold)':<52}{rw['cold']:>10.0f}{ratio['first_answer_cold_vs_bare_cold']:>10.2f}",
+        f"{'   widget ready, cold':<52}{rw['cold_ready']:>10.0f}",
+        f"{'   main-thread long tasks during cold load':<52}{rw['cold_long_task_ms']:>10.0f}",
+        f"{'2. first live answer, warm (vs bare warm)':<52}{rw['warm']:>10.0f}{ratio['first_answer_warm_vs_bare_warm']:>10.2f}",
+        f"{'3. instant nav click -> live answer (vs bare warm)':<52}{rw['nav']:>10.0f}{ratio['instant_nav_answer_vs_bare_warm']:>10.3f}",
+        f"   route: {r['instant_nav']['route']}; worker starts per tab: {r['instant_nav']['worker_starts_per_tab']}",
+        "",
+        f"{'4. distribution (CPython)':<16}{'engine ms':>11}{'icepool ms':>12}{'ratio':>8}"
+        f"{'1st engine':>12}{'1st icepool':>13}{'1st ratio':>11}",
+    ]
+    for row in r["engine_vs_icepool"]:
+        lines.append(f"{row['notation']:<16}{row['engine_ms']:>11.2f}{row['icepool_ms']:>12.2f}{row['ratio']:>8.2f}"
+                     f"{row['engine_first_ms']:>12.2f}{row['icepool_first_ms']:>13.2f}{row['first_ratio']:>11.2f}")
+    lines.append("   (median of repeated calls, either side may cache; '1st' is the first call in the process)")
+    b = r["build_s"]
+    lines += [
+        "",
+        f"5. mkdocs build: one page, same theme {b['bare_one_page']:.2f} s; full site {b['full_site']:.2f} s; "
+        f"ratio {b['ratio']:.2f}",
+        f"external requests attempted: {len(r['external_requests'])}; bench took {r['bench_seconds']} s",
+        f"written to {RESULTS.relative_to(REPO_ROOT)}",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,154 @@
+/**
+ * Generic wiring for every Rollwright widget.
+ *
+ * The engine renders each widget at build time (form, status line and first
+ * result). This module only brings that markup to life: it never builds widget
+ * markup, never writes user text as HTML, and only ever puts engine-rendered,
+ * already-escaped HTML (`widget.render`'s `html`) into the result region.
+ */
+
+import { EngineError, callEngine, events, runtimeState, startPython } from "./worker-client.js";
+
+const DEBOUNCE_MS = 150;
+const BUSY_DELAY_MS = 250;
+const INTEGER = /^-?\d+$/;
+
+/**
+ * Show a status line: text (never HTML), a class for the look, a state on the section.
+ * @param {HTMLElement} section
+ * @param {"loading"|"ready"|"busy"|"error"|"failed"} state
+ * @param {string} message
+ */
+function setStatus(section, state, message) {
+  const status = section.querySelector("[data-rw-status]");
+  section.dataset.rwState = state;
+  if (!status) return;
+  status.textContent = message;
+  status.classList.remove("rw-status--loading", "rw-status--ready", "rw-status--busy", "rw-status--error");
+  const look = state === "failed" ? "error" : state;
+  status.classList.add(`rw-status--${look}`);
+}
+
+/** A random 32-bit seed for a roll whose seed was left empty. */
+function randomSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+/**
+ * The form's named controls as call parameters. Empty optional fields are left
+ * out; an empty seed becomes a random one (not written back to the input);
+ * whole numbers go as numbers, anything else as the raw text for Python to judge.
+ * @param {HTMLFormElement} form
+ * @returns {Record<string, unknown>}
+ */
+export function collectParams(form) {
+  /** @type {Record<string, unknown>} */
+  const params = {};
+  for (const control of form.elements) {
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement
+      || control instanceof HTMLTextAreaElement) || !control.name) continue;
+    if (control instanceof HTMLInputElement) {
+      if (control.type === "checkbox") { params[control.name] = control.checked; continue; }
+      if (control.type === "radio" && !control.checked) continue;
+    }
+    const value = control.value.trim();
+    const unreadable = control instanceof HTMLInputElement && control.validity.badInput;
+    if (value === "" && !unreadable) {
+      if (control.hasAttribute("data-rw-seed")) { params[control.name] = randomSeed(); continue; }
+      if (control.hasAttribute("data-rw-optional")) continue;
+    }
+    params[control.name] = INTEGER.test(value) ? Number(value) : value;
+  }
+  return params;
+}
+
+/**
+ * Mark the control an error names (and clear the others).
+ * @param {HTMLFormElement} form
+ * @param {string|undefined} field
+ */
+function markInvalid(form, field) {
+  for (const control of form.querySelectorAll("[name]")) {
+    if (field && control.getAttribute("name") === field) control.setAttribute("aria-invalid", "true");
+    else control.removeAttribute("aria-invalid");
+  }
+}
+
+/** @param {string} reason */
+function failedMessage(reason) {
+  return `Live answers are unavailable: ${reason}. The result below was computed when this page was built.`;
+}
+
+/**
+ * Bring one server-rendered widget to life (once; later calls do nothing).
+ * @param {HTMLElement} section a `section[data-rw-widget]`
+ * @param {import("./worker-client.js").RuntimeConfig|null} config null when the page has no usable config
+ * @param {string} [configError] why there is no config
+ */
+export function mountWidget(section, config, configError) {
+  if (section.hasAttribute("data-rw-mounted")) return;
+  section.setAttribute("data-rw-mounted", "");
+  const form = /** @type {HTMLFormElement|null} */ (section.querySelector("form[data-rw-form]"));
+  const fieldset = form?.querySelector("fieldset");
+  const result = section.querySelector("[data-rw-result]");
+  if (!form || !result) {
+    setStatus(section, "failed", failedMessage("this widget's markup is incomplete"));
+    return;
+  }
+  if (!config) {
+    setStatus(section, "failed", failedMessage(configError || "the page has no Rollwright runtime config"));
+    return;
+  }
+
+  const onState = () => {
+    if (!section.isConnected) { events.removeEventListener("statechange", onState); return; }
+    const { state, error } = runtimeState();
+    if (state === "failed") {
+      if (fieldset) fieldset.disabled = true;
+      setStatus(section, "failed", failedMessage(error || "Python could not start"));
+    } else if (state === "loading") {
+      setStatus(section, "loading", "Starting Python…");
+    } else if (state === "ready" && (section.dataset.rwState === "loading" || !section.dataset.rwState)) {
+      if (fieldset) fieldset.disabled = false;
+      setStatus(section, "ready", "Live");
+    }
+  };
+  events.addEventListener("statechange", onState);
+  setStatus(section, "loading", "Starting Python…");
+  startPython(config).then(onState, onState);
+
+  let sequence = 0;
+  const update = async () => {
+    const mine = ++sequence;
+    const params = collectParams(form);
+    const busy = setTimeout(() => { if (mine === sequence) setStatus(section, "busy", "Working…"); }, BUSY_DELAY_MS);
+    result.setAttribute("aria-busy", "true");
+    try {
+      const answer = await callEngine(config, "widget.render", { widget: section.dataset.rwWidget, params });
+      if (mine !== sequence) return; // a newer request supersedes this one
+      markInvalid(form, undefined);
+      result.innerHTML = answer.html; // engine-rendered, escaped HTML: the only innerHTML we ever set
+      setStatus(section, "ready", "Live");
+    } catch (error) {
+      if (mine !== sequence) return;
+      const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
+      if (data.kind === "boot") return; // the runtime's failed state is shown by onState
+      markInvalid(form, data.field);
+      setStatus(section, "error", data.message); // the previous result stays in place
+    } finally {
+      clearTimeout(busy);
+      if (mine === sequence) result.removeAttribute("aria-busy");
+    }
+  };
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    update();
+  });
+  if (section.dataset.rwLive === "change") {
+    let timer = 0;
+    const later = () => { clearTimeout(timer); timer = setTimeout(update, DEBOUNCE_MS); };
+    form.addEventListener("input", later);
+    form.addEventListener("change", later);
+  }
+}

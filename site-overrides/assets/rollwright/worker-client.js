@@ -1,0 +1,187 @@
+/**
+ * The page's side of the Python worker: ONE worker per tab, made lazily when the
+ * first widget mounts, kept across instant navigation.
+ *
+ * Messages are typed `{type, id, data}`; each request has one Promise, settled
+ * by the answer with the same id or by a timeout. Boot has its own timeout,
+ * because `loadPyodide` never settles when the page's Content-Security-Policy
+ * forbids WebAssembly ('wasm-unsafe-eval' missing).
+ *
+ * Read-only diagnostics for people and tests: `window.rollwright`.
+ */
+
+/** @typedef {{indexURL: string, wheelURL: string, bootTimeoutMs: number, callTimeoutMs: number}} RuntimeConfig */
+/** @typedef {{python: string, engineVersion: string, bootMs: number, pyodideMs: number, engineMs: number}} ReadyInfo */
+
+/** An answer the engine (or the runtime) refused: `kind`, `message`, maybe `field`/`position`. */
+export class EngineError extends Error {
+  /** @param {{kind?: string, message?: string, field?: string, position?: number}} data */
+  constructor(data) {
+    super(data?.message || "unknown error");
+    this.name = "EngineError";
+    this.kind = data?.kind || "error";
+    this.field = data?.field;
+    this.position = data?.position;
+  }
+}
+
+const stats = {
+  state: "idle", // idle | loading | ready | failed
+  workerStarts: 0,
+  bootMs: /** @type {number|null} */ (null),
+  worker: /** @type {ReadyInfo|null} */ (null), // the worker's own timings: Pyodide vs engine
+  python: /** @type {string|null} */ (null),
+  engineVersion: /** @type {string|null} */ (null),
+  calls: 0,
+  error: /** @type {string|null} */ (null),
+};
+
+/** Fires `statechange` whenever `stats.state` changes. */
+export const events = new EventTarget();
+
+/** @type {Worker|null} */
+let worker = null;
+/** @type {Promise<ReadyInfo>|null} */
+let booting = null;
+let nextId = 1;
+/** @type {Map<number, {resolve: Function, reject: Function, timer: number}>} */
+const pending = new Map();
+
+function setState(state, error = null) {
+  stats.state = state;
+  stats.error = error;
+  events.dispatchEvent(new CustomEvent("statechange", { detail: { state, error } }));
+}
+
+/**
+ * Send one request and wait for its answer.
+ * @param {string} type
+ * @param {unknown} data
+ * @param {number} timeoutMs
+ * @param {string} timeoutMessage
+ */
+function request(type, data, timeoutMs, timeoutMessage) {
+  const id = nextId++;
+  if (!worker) return Promise.reject(new EngineError({ kind: "stopped", message: "the Python worker is not running" }));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      reject(new EngineError({ kind: "timeout", message: timeoutMessage }));
+    }, timeoutMs);
+    pending.set(id, { resolve, reject, timer });
+    worker.postMessage({ type, id, data });
+  });
+}
+
+function settle(id, ok, value) {
+  const entry = pending.get(id);
+  if (!entry) return; // timed out already
+  pending.delete(id);
+  clearTimeout(entry.timer);
+  if (ok) entry.resolve(value);
+  else entry.reject(new EngineError(value));
+}
+
+/** Stop the worker and fail everything still waiting on it. */
+function stopWorker(reason) {
+  if (worker) worker.terminate();
+  worker = null;
+  booting = null;
+  for (const [id] of pending) settle(id, false, { kind: "stopped", message: reason });
+}
+
+/** @param {string} message */
+function fail(message) {
+  stopWorker(message);
+  setState("failed", message);
+}
+
+/**
+ * Start Python (once per tab) and resolve when the engine is ready.
+ * After a failure it keeps rejecting with the same reason until the page reloads.
+ * @param {RuntimeConfig} config
+ * @returns {Promise<ReadyInfo>}
+ */
+export function startPython(config) {
+  if (stats.state === "failed") return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
+  if (booting) return booting;
+  const started = performance.now();
+  try {
+    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rollwright-python" });
+  } catch (error) {
+    fail(`the browser would not start the Python worker (${error.message})`);
+    return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
+  }
+  stats.workerStarts += 1;
+  setState("loading");
+  worker.addEventListener("message", (event) => {
+    const { type, id, data } = event.data ?? {};
+    if (type === "ready" || type === "result") settle(id, true, data);
+    else if (type === "error") settle(id, false, data);
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail(`the Python worker stopped (${event.message || "its script could not be loaded"})`);
+  });
+  worker.addEventListener("messageerror", () => fail("the Python worker sent a message that could not be read"));
+  const seconds = Math.round(config.bootTimeoutMs / 1000);
+  booting = request("init", { indexURL: config.indexURL, wheelURL: config.wheelURL }, config.bootTimeoutMs,
+    `Python did not start within ${seconds} s (a slow connection, or a Content-Security-Policy ` +
+    `without 'wasm-unsafe-eval', which stops WebAssembly)`)
+    .then((info) => {
+      stats.bootMs = Math.round(performance.now() - started);
+      stats.python = info.python;
+      stats.engineVersion = info.engineVersion;
+      stats.worker = Object.freeze({ ...info });
+      setState("ready");
+      return info;
+    }, (error) => {
+      fail(`Python could not start: ${error.message}`);
+      throw new EngineError({ kind: "boot", message: stats.error });
+    });
+  return booting;
+}
+
+/**
+ * Run one engine call in the worker (booting it first if needed).
+ * A call that outlives its timeout restarts the worker, since Python is stuck on it.
+ * @param {RuntimeConfig} config
+ * @param {string} name
+ * @param {object} params
+ */
+export async function callEngine(config, name, params) {
+  await startPython(config);
+  stats.calls += 1;
+  const seconds = Math.round(config.callTimeoutMs / 1000);
+  try {
+    return await request("call", { name, params }, config.callTimeoutMs,
+      `the rules engine took longer than ${seconds} s to answer, so Python was restarted`);
+  } catch (error) {
+    if (error instanceof EngineError && error.kind === "timeout") {
+      stopWorker(error.message);
+      setState("idle");
+    }
+    throw error;
+  }
+}
+
+/** The current runtime state: "idle", "loading", "ready" or "failed". */
+export function runtimeState() {
+  return { state: stats.state, error: stats.error };
+}
+
+if (!("rollwright" in window)) {
+  Object.defineProperty(window, "rollwright", {
+    enumerable: true,
+    value: Object.freeze({
+      get state() { return stats.state; },
+      get workerStarts() { return stats.workerStarts; },
+      get bootMs() { return stats.bootMs; },
+      get worker() { return stats.worker; },
+      get python() { return stats.python; },
+      get engineVersion() { return stats.engineVersion; },
+      get calls() { return stats.calls; },
+      get error() { return stats.error; },
+    }),
+  });
+}

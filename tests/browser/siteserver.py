@@ -1,0 +1,143 @@
+"""Build the site and serve it on 127.0.0.1 the way a static host would, for browser tests and bench.
+
+Shared by tests/browser/conftest.py and bench/run.py (which imports it by path).
+The server sends real MIME types (.mjs/.js as text/javascript, .wasm as
+application/wasm), a Content-Security-Policy that keeps 'wasm-unsafe-eval'
+required, and cache headers like a typical static host.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# Material's theme needs 'unsafe-inline' for its small inline scripts (palette, scope,
+# storage helpers); Pyodide needs 'wasm-unsafe-eval'; the engine worker is same-origin.
+CSP = "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'self'"
+
+_BUILD_SCRIPT = """
+import sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+cfg = load_config(sys.argv[1], site_dir=sys.argv[2], site_url=sys.argv[3] or None, strict=True)
+cfg.plugins.on_startup(command="build", dirty=False)
+try:
+    build(cfg)
+finally:
+    cfg.plugins.on_shutdown()
+"""
+
+
+def build_site(site_dir: Path, site_url: str = "", config_file: Path | None = None) -> None:
+    """``mkdocs build --strict`` into ``site_dir``; ``site_url`` overrides the config's.
+
+    Material's instant navigation only follows links listed in sitemap.xml, whose
+    URLs are absolute, so a test site is built for the origin that serves it.
+    """
+    config_file = config_file or REPO_ROOT / "mkdocs.yml"
+    done = subprocess.run(
+        [sys.executable, "-c", _BUILD_SCRIPT, str(config_file), str(site_dir), site_url],
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    if done.returncode != 0:
+        raise RuntimeError(f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}")
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with correct MIME types, CSP and cache headers; quiet."""
+
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".svg": "image/svg+xml", ".whl": "application/zip",
+        ".zip": "application/zip", ".css": "text/css", ".html": "text/html; charset=utf-8",
+        ".xml": "application/xml",
+    }
+    origin = ""  # set per server: "http://127.0.0.1:<port>/"
+    csp = CSP
+    rewrite_sitemap = False
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", self.csp)
+        path = self.path.split("?", 1)[0]
+        if path.startswith("/assets/"):
+            self.send_header("Cache-Control", "max-age=600")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        if self.rewrite_sitemap and self.path.split("?", 1)[0] == "/sitemap.xml":
+            return self._send_sitemap()
+        return super().do_GET()
+
+    def _send_sitemap(self) -> None:
+        """A prebuilt site's sitemap, re-pointed at this server (for ROLLWRIGHT_SITE_DIR)."""
+        text = (Path(self.directory) / "sitemap.xml").read_text(encoding="utf-8")
+        body = re.sub(r"<loc>https?://[^/<]+/", f"<loc>{self.origin}", text).encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - signature of the base class
+        if os.environ.get("ROLLWRIGHT_HTTP_LOG"):
+            super().log_message(format, *args)
+
+
+class SiteServer:
+    """A ThreadingHTTPServer on 127.0.0.1:<free port>; bind first, point at a directory later."""
+
+    def __init__(self, csp: str = CSP) -> None:
+        handler = type("BoundSiteHandler", (SiteHandler,), {"csp": csp})
+        self._handler = handler
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.origin = f"http://127.0.0.1:{self.port}/"
+        handler.origin = self.origin
+        self._thread: threading.Thread | None = None
+
+    def serve(self, site_dir: Path, *, rewrite_sitemap: bool = False) -> None:
+        self.httpd.RequestHandlerClass = functools.partial(self._handler, directory=str(site_dir))
+        self._handler.rewrite_sitemap = rewrite_sitemap
+        self._thread = threading.Thread(target=self.httpd.serve_forever, name="site-server", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@contextmanager
+def built_site(tmp_dir: Path) -> Iterator[tuple[SiteServer, Path]]:
+    """Serve a site: ROLLWRIGHT_SITE_DIR if set (already built), else a fresh strict build."""
+    server = SiteServer()
+    try:
+        prebuilt = os.environ.get("ROLLWRIGHT_SITE_DIR")
+        if prebuilt:
+            site_dir = Path(prebuilt).resolve()
+            if not (site_dir / "index.html").is_file():
+                raise RuntimeError(f"ROLLWRIGHT_SITE_DIR={prebuilt} holds no built site (no index.html)")
+            server.serve(site_dir, rewrite_sitemap=True)
+        else:
+            site_dir = tmp_dir / "site"
+            build_site(site_dir, server.origin)
+            server.serve(site_dir)
+        yield server, site_dir
+    finally:
+        server.close()

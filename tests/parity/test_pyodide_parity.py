@@ -1,0 +1,108 @@
+"""Parity: the engine inside Pyodide (under Node) answers exactly as it does in CPython.
+
+One Node process boots Pyodide once from node_modules/pyodide, installs the engine
+wheel that the site ships, and runs every call through ``engine.api.call_json``.
+Each answer (result or error envelope) must equal CPython's, character for character.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from engine import api
+
+pytestmark = pytest.mark.parity
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+RUNNER = Path(__file__).with_name("run_calls.mjs")
+
+CALLS: list[tuple[str, dict]] = [
+    ("facade.traits", {}),
+    ("facade.success_levels", {}),
+    ("facade.odds", {"trait": 10, "difficulty": 10}),
+    ("facade.odds", {"trait": 12, "difficulty": 14}),
+    ("facade.odds", {"trait": 1, "difficulty": 5}),
+    ("facade.odds", {"trait": 18, "difficulty": 30}),
+    ("facade.odds", {"trait": 7, "difficulty": 0}),
+    ("facade.contest", {"trait_a": 12, "trait_b": 9}),
+    ("facade.roll", {"trait": 14, "difficulty": 12, "seed": 42}),
+    ("facade.roll", {"trait": 18, "seed": 4294967295}),
+    ("dice.roll", {"notation": "10k5", "seed": 7}),
+    ("dice.dist", {"notation": "3d10+d6"}),
+    ("dice.dist", {"notation": "od20"}),
+    ("dice.dist", {"notation": "d8!"}),
+    ("widget.render", {"widget": "facade-roller", "params": {"trait": 14, "difficulty": 12, "seed": 42}}),
+    ("widget.render", {"widget": "facade-odds", "params": {"trait": 12, "difficulty": 14}}),
+    ("widget.render", {"widget": "facade-contest", "params": {"trait_a": 12, "trait_b": 10}}),
+    # Error envelopes must match too.
+    ("dice.dist", {"notation": "2d+1"}),
+    ("facade.odds", {"trait": 30, "difficulty": 1}),
+    ("facade.odds", {"trait": "ten", "difficulty": 1}),
+    ("widget.render", {"widget": "facade-roller", "params": {"trait": 0}}),
+    ("no.such.call", {}),
+]
+
+
+def _case_id(call: tuple[str, dict]) -> str:
+    return f"{call[0]}:{json.dumps(call[1], sort_keys=True)}"
+
+
+def _params_json(params: dict) -> str:
+    return json.dumps(params, sort_keys=True)
+
+
+def _load_hook():
+    spec = importlib.util.spec_from_file_location("rollwright_site_assets", REPO_ROOT / "macros" / "site_assets.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def pyodide_answers(tmp_path_factory) -> dict:
+    """Boot Pyodide once and run every call; returns the runner's report."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("parity tests need Node.js on PATH (installed with the npm dependencies: `make deps`)")
+    if not (REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("node_modules/pyodide is missing: run `make deps`")
+    work = tmp_path_factory.mktemp("parity")
+    filename, data = _load_hook().build_engine_wheel(REPO_ROOT)
+    wheel = work / filename
+    wheel.write_bytes(data)
+    request = {"wheel": str(wheel), "calls": [{"name": n, "params_json": _params_json(p)} for n, p in CALLS]}
+    (work / "request.json").write_text(json.dumps(request), encoding="utf-8")
+    done = subprocess.run([node, str(RUNNER), str(work / "request.json"), str(work / "answers.json")],
+                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        pytest.fail(f"the Pyodide parity runner failed (exit {done.returncode}):\n{done.stderr[-4000:]}")
+    return json.loads((work / "answers.json").read_text(encoding="utf-8"))
+
+
+def test_runs_in_pyodide_from_the_shipped_wheel(pyodide_answers):
+    assert pyodide_answers["engineVersion"] == __import__("engine").__version__
+    assert "site-packages" in pyodide_answers["enginePath"]
+    assert pyodide_answers["python"].startswith("3.")
+
+
+def test_same_api_surface(pyodide_answers):
+    assert json.loads(pyodide_answers["describe"]) == json.loads(json.dumps(api.describe(), sort_keys=True))
+
+
+@pytest.mark.parametrize("index", range(len(CALLS)), ids=[_case_id(c) for c in CALLS])
+def test_same_answer(pyodide_answers, index):
+    name, params = CALLS[index]
+    known = {c["name"] for c in api.describe()}
+    if name not in known and name != "no.such.call":
+        pytest.skip(f"call {name!r} is not registered yet (engine.api.describe() lists: {', '.join(sorted(known))})")
+    expected = api.call_json(name, _params_json(params))
+    got = pyodide_answers["answers"][index]
+    assert got == expected, f"{name} {params}: Pyodide and CPython disagree"
+    if name == "no.such.call" or "error" in params.get("notation", "") or index >= len(CALLS) - 5:
+        assert json.loads(expected)["ok"] is False

@@ -1,0 +1,166 @@
+"""The engine wheel built by macros/site_assets.py (the hook that ships the browser runtime)."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import importlib.util
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load_hook():
+    """macros/site_assets.py by path: it is an mkdocs hook file, not part of the macros package."""
+    spec = importlib.util.spec_from_file_location("rollwright_site_assets", REPO_ROOT / "macros" / "site_assets.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+site_assets = _load_hook()
+
+
+@pytest.fixture(scope="module")
+def wheel() -> tuple[str, bytes]:
+    return site_assets.build_engine_wheel(REPO_ROOT)
+
+
+def _engine_version() -> str:
+    return site_assets.engine_version(REPO_ROOT)
+
+
+def test_wheel_is_named_as_a_pure_python_wheel(wheel):
+    filename, _ = wheel
+    assert filename == f"rollwright_engine-{_engine_version()}-py3-none-any.whl"
+
+
+def test_wheel_metadata_and_tag(wheel):
+    _, data = wheel
+    dist_info = f"rollwright_engine-{_engine_version()}.dist-info"
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert archive.testzip() is None
+        wheel_info = archive.read(f"{dist_info}/WHEEL").decode()
+        metadata = archive.read(f"{dist_info}/METADATA").decode()
+    assert "Wheel-Version: 1.0" in wheel_info.splitlines()
+    assert "Root-Is-Purelib: true" in wheel_info.splitlines()
+    assert "Tag: py3-none-any" in wheel_info.splitlines()
+    assert "Metadata-Version: 2.1" in metadata.splitlines()
+    assert "Name: rollwright-engine" in metadata.splitlines()
+    assert f"Version: {_engine_version()}" in metadata.splitlines()
+
+
+def test_wheel_holds_the_package_and_no_caches(wheel):
+    _, data = wheel
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        names = archive.namelist()
+    assert "engine/__init__.py" in names
+    assert "engine/api/__init__.py" in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith((".pyc", ".pyo"))]
+    sources = {p.relative_to(REPO_ROOT).as_posix() for p in (REPO_ROOT / "engine").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert sources <= set(names), f"missing from the wheel: {sorted(sources - set(names))}"
+
+
+def test_record_lists_every_file_with_a_correct_hash(wheel):
+    _, data = wheel
+    dist_info = f"rollwright_engine-{_engine_version()}.dist-info"
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        names = archive.namelist()
+        rows = list(csv.reader(io.StringIO(archive.read(f"{dist_info}/RECORD").decode())))
+        recorded = {row[0]: row for row in rows}
+        assert set(recorded) == set(names)
+        assert recorded[f"{dist_info}/RECORD"] == [f"{dist_info}/RECORD", "", ""]
+        for name in names:
+            if name == f"{dist_info}/RECORD":
+                continue
+            content = archive.read(name)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b"=").decode()
+            assert recorded[name][1] == f"sha256={digest}", name
+            assert recorded[name][2] == str(len(content)), name
+
+
+def test_wheel_is_deterministic(wheel):
+    again = site_assets.build_engine_wheel(REPO_ROOT)
+    assert again == wheel
+    with zipfile.ZipFile(io.BytesIO(wheel[1])) as archive:
+        infos = archive.infolist()
+    package = [i.filename for i in infos if not i.filename.startswith("rollwright_engine-")]
+    assert package == sorted(package)
+    assert infos[-1].filename.endswith(".dist-info/RECORD")
+    assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_site_path_is_content_addressed(wheel):
+    filename, data = wheel
+    path = site_assets.wheel_site_path(filename, data)
+    assert path == f"assets/engine/{hashlib.sha256(data).hexdigest()[:12]}/{filename}"
+
+
+def test_engine_imports_from_the_wheel_alone(wheel, tmp_path):
+    """A fresh interpreter with only the wheel on sys.path (zipimport) can run a call."""
+    filename, data = wheel
+    wheel_path = tmp_path / filename
+    wheel_path.write_bytes(data)
+    probe = (
+        "import json, sys\n"
+        f"sys.path.insert(0, {str(wheel_path)!r})\n"
+        "import engine, engine.api\n"
+        "out = json.loads(engine.api.call_json('facade.traits', '{}'))\n"
+        "print(json.dumps({'file': engine.__file__, 'version': engine.__version__, 'ok': out['ok']}))\n"
+    )
+    # -I: isolated (no PYTHONPATH, no user site, no script or cwd on sys.path); cwd is outside the repo.
+    done = subprocess.run([sys.executable, "-I", "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["file"].startswith(str(wheel_path))
+    assert report["version"] == _engine_version()
+    assert report["ok"] is True
+
+
+def test_pyodide_pin_is_checked(tmp_path):
+    """A node_modules/pyodide that differs from package.json's exact pin fails the build clearly."""
+    (tmp_path / "node_modules" / "pyodide").mkdir(parents=True)
+    (tmp_path / "node_modules" / "pyodide" / "package.json").write_text(json.dumps({"version": "0.1.0"}))
+    (tmp_path / "package.json").write_text(json.dumps({"dependencies": {"pyodide": "314.0.7"}}))
+    with pytest.raises(Exception, match=r"0\.1\.0 but package\.json pins 314\.0\.7: run `make deps`"):
+        site_assets.pyodide_dir(tmp_path)
+    (tmp_path / "package.json").write_text(json.dumps({"dependencies": {"pyodide": "^0.1.0"}}))
+    with pytest.raises(Exception, match="must be an exact version"):
+        site_assets.pyodide_dir(tmp_path)
+
+
+def test_missing_node_modules_says_run_make_deps(tmp_path):
+    (tmp_path / "package.json").write_text(json.dumps({"dependencies": {"pyodide": "314.0.7"}}))
+    with pytest.raises(Exception, match="run `make deps`"):
+        site_assets.pyodide_dir(tmp_path)
+
+
+def test_installed_pyodide_matches_the_pin():
+    package_dir, version = site_assets.pyodide_dir(REPO_ROOT)
+    pin = json.loads((REPO_ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    assert version == pin
+    for name in site_assets.PYODIDE_CORE_FILES:
+        assert (package_dir / name).is_file()
+
+
+def test_site_url_is_set_so_instant_navigation_works():
+    """Material's instant navigation only follows links listed in sitemap.xml, and reads
+    those as absolute URLs: with an empty site_url the sitemap is empty and every click
+    is a full page load, so Python would boot again on every page."""
+    from mkdocs.config import load_config
+
+    config = load_config(config_file=str(REPO_ROOT / "mkdocs.yml"))
+    assert "navigation.instant" in config.theme["features"]
+    assert config.site_url, (
+        "mkdocs.yml has no site_url, so sitemap.xml lists no pages and Material's instant navigation is "
+        "off; set it (e.g. site_url: !ENV [ROLLWRIGHT_SITE_URL, \"http://127.0.0.1:8000/\"])")
