@@ -38,11 +38,6 @@ class InputError(RollwrightError):
     kind = "input"
 
 
-def _fraction_text(value: Fraction) -> str:
-    """Always ``p/q``, even for certainties (``1/1``)."""
-    return f"{value.numerator}/{value.denominator}"
-
-
 def _shown(text: str, limit: int = 60) -> str:
     """The user's input, quoted on one line and cut short if long."""
     return repr(text if len(text) <= limit else text[:limit] + "...")
@@ -91,21 +86,14 @@ def _cmd_roll(args: argparse.Namespace) -> int:
 
 # --- dist ----------------------------------------------------------------
 def _cmd_dist(args: argparse.Namespace) -> int:
+    if args.json:  # the same report as the registry's dice.dist: one contract, one place
+        from engine.api.dice_calls import distribution_report
+
+        print(json.dumps(distribution_report(args.notation, args.depth)))
+        return 0
     expr = parse(args.notation)
     dist = distribution(expr, depth=args.depth)
     probabilities = dist.probabilities()
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "notation": to_text(expr),
-                    "depth": args.depth,
-                    "outcomes": [[value, _fraction_text(p)] for value, p in probabilities],
-                    "mean": float(dist.mean()),
-                }
-            )
-        )
-        return 0
     print(f"{to_text(expr)}   (explosion cap {args.depth})")
     print(f"{'value':>7}  {'probability':>11}  {'at least':>9}")
     remaining = Fraction(1)
