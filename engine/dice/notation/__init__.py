@@ -13,6 +13,8 @@ Fraction(1, 6)
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.dice.distribution import Distribution
 from engine.dice.notation.evaluation import check_work, estimate_work, evaluate
 from engine.dice.notation.limits import check_depth
@@ -34,6 +36,9 @@ from engine.dice.notation.syntax import (
 )
 from engine.dice.pools import DEFAULT_DEPTH
 from engine.errors import NotationError
+
+DISTRIBUTION_CACHE_SIZE = 64
+"""Most exact distributions kept for reuse (keyed by syntax tree and depth)."""
 
 
 def as_expr(text_or_expr: str | Expr) -> Expr:
@@ -57,8 +62,13 @@ def distribution(text_or_expr: str | Expr, depth: int = DEFAULT_DEPTH) -> Distri
     >>> distribution("d4!", depth=1).probability(8)
     Fraction(1, 16)
     """
-    expr = as_expr(text_or_expr)
-    return evaluate(expr, check_depth(depth))
+    return _evaluate_cached(as_expr(text_or_expr), check_depth(depth))
+
+
+@lru_cache(maxsize=DISTRIBUTION_CACHE_SIZE)
+def _evaluate_cached(expr: Expr, depth: int) -> Distribution:
+    """Distributions are immutable, so a reader flipping between values reuses them."""
+    return evaluate(expr, depth)
 
 
 __all__ = [
