@@ -125,10 +125,13 @@ class Call:
 REGISTRY: dict[str, Call] = {}
 
 
-def register(name: str, summary: str, *params: Param) -> Callable[[Callable[..., dict]], Callable[..., dict]]:
+CallFunction = Callable[..., dict[str, Any]]
+
+
+def register(name: str, summary: str, *params: Param) -> Callable[[CallFunction], CallFunction]:
     """Decorator: add a function to the registry under ``name``."""
 
-    def decorate(fn: Callable[..., dict]) -> Callable[..., dict]:
+    def decorate(fn: CallFunction) -> CallFunction:
         if name in REGISTRY:
             raise ValueError(f"call {name!r} is registered twice")
         REGISTRY[name] = Call(name, summary, tuple(params), fn)

@@ -44,8 +44,10 @@ def _children(items: Iterable[object]) -> str:
             continue
         if isinstance(item, (str, int, float)):
             parts.append(text(item))
-        else:
+        elif isinstance(item, Iterable):
             parts.append(_children(item))  # nested iterables of children
+        else:
+            raise TypeError(f"cannot put a {type(item).__name__} into HTML; pass text or markup")
     return "".join(parts)
 
 

@@ -83,6 +83,7 @@ __all__ = [
     "OpenD20",
     "RollKeep",
     "as_expr",
+    "check_depth",
     "check_work",
     "dice_count",
     "distribution",

@@ -85,8 +85,7 @@ class _Parser:
         while self.current.kind in ("+", "-"):
             op_token = self.advance()
             right = self.term(nesting, after=f"'{op_token.text}'")
-            op = "+" if op_token.kind == "+" else "-"
-            left = BinOp(op, left, right, position=left.position)
+            left = BinOp("+" if op_token.kind == "+" else "-", left, right, position=left.position)
         return left
 
     def term(self, nesting: int, after: str | None) -> Expr:

@@ -85,11 +85,14 @@ class ContestOdds:
     def level_odds(self, side: str) -> list[tuple[int, Fraction]]:
         """P(that side wins at each success level 0-9), from the winning margin."""
         sign = 1 if side == "a" else -1
-        out = []
-        for level in range(MAX_LEVEL + 1):
-            out.append((level, self.margin.probability_where(
-                lambda m, lv=level: sign * m > 0 and success_level(sign * m) == lv)))
-        return out
+        by_level = self.margin.map(lambda m: _winning_level(sign * m))
+        return [(level, by_level.probability(level)) for level in range(MAX_LEVEL + 1)]
+
+
+def _winning_level(margin: int) -> int:
+    """The winner's success level for a winning margin (> 0); -1 when this side did not win."""
+    level = success_level(margin)
+    return -1 if margin <= 0 or level is None else level
 
 
 def contest_odds(trait_a: int, trait_b: int) -> ContestOdds:

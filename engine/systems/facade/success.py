@@ -42,7 +42,7 @@ class Outcome:
     def name(self) -> str:
         if self.kind == COMPLETE_FAILURE:
             return "Complete Failure"
-        if self.kind == NEAR_MISS:
+        if self.kind == NEAR_MISS or self.level is None:
             return "Near Miss"
         return f"{LEVEL_NAMES[self.level]} Success"
 
