@@ -19,7 +19,9 @@ NOTATION = Param("notation", str, "dice expression, e.g. 2d10+d4, 10k5, od20, d8
                  max_length=limits.MAX_INPUT_LENGTH)
 DEPTH = Param("depth", int, "most extra dice one exploding die may add", default=DEFAULT_DEPTH,
               minimum=0, maximum=limits.MAX_DEPTH)
-SEED = Param("seed", int, "random seed; the same seed gives the same roll", minimum=0, maximum=2**32 - 1)
+MAX_SEED = 2**32 - 1
+SEED = Param("seed", int, "random seed; the same seed gives the same roll", minimum=0, maximum=MAX_SEED)
+"""Shared by every call that rolls: any 32-bit seed, so the browser can pick one at random."""
 
 
 def distribution_report(notation: str, depth: int = DEFAULT_DEPTH) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.api.dice_calls import SEED
 from engine.api.registry import Param, register
 from engine.dice.rolling import roll as roll_notation
 from engine.present.numbers import fraction_text
@@ -17,18 +18,15 @@ from engine.systems.facade.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
 from engine.systems.facade.success import MAX_LEVEL
 from engine.systems.facade.traits import MAX_TRAIT, MIN_TRAIT
 
-MAX_SEED = 2**32 - 1
 
-
-def trait_param(name: str = "trait", description: str = "trait rating (1-18)", default: Any = None) -> Param:
-    extra = {} if default is None else {"default": default}
-    return Param(name, int, description, minimum=MIN_TRAIT, maximum=MAX_TRAIT, **extra)
+def trait_param(name: str = "trait", description: str = "trait rating (1-18)") -> Param:
+    """A required trait rating, ranged to the trait chart."""
+    return Param(name, int, description, minimum=MIN_TRAIT, maximum=MAX_TRAIT)
 
 
 DIFFICULTY = Param("difficulty", int, "difficulty to meet or beat", minimum=MIN_DIFFICULTY, maximum=MAX_DIFFICULTY)
 OPTIONAL_DIFFICULTY = Param("difficulty", int, "difficulty to meet or beat (omit to just roll)", default=None,
                             minimum=MIN_DIFFICULTY, maximum=MAX_DIFFICULTY)
-SEED = Param("seed", int, "random seed; the same seed gives the same roll", minimum=0, maximum=MAX_SEED)
 
 _OUTCOME_NAMES = {row.key: row.name for row in success_chart()}
 
