@@ -15,11 +15,12 @@ from macros.pages import (
     facade_mean,
     facade_success_chart,
     facade_trait_chart,
+    table,
     widget,
 )
 
 MACROS = (facade_trait_chart, facade_success_chart, facade_equal_odds_table, facade_dice, facade_mean,
-          facade_chance, widget)
+          facade_chance, table, widget)
 
 
 def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env object

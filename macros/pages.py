@@ -19,7 +19,8 @@ from engine.errors import RollwrightError
 from engine.present import facade_views
 from engine.present.markup import el
 from engine.present.numbers import percent
-from engine.present.tables import table
+from engine.present.reference_tables import build_table, render_table
+from engine.present.tables import table as html_table
 from engine.present.widgets import render_widget
 
 _widget_ids = itertools.count(1)
@@ -58,17 +59,15 @@ def facade_equal_odds_table() -> str:
         odds = call("facade.odds", {"trait": rating, "difficulty": rating})
         rows.append([rating, odds["dice"], f"{float(Fraction(odds['mean'])):g}",
                      percent(Fraction(odds["p_success"])), el("span", {"class": "rw-exact"}, odds["p_success"])])
-    return table(["Trait", "Dice", "Mean roll", "Chance vs equal difficulty", "Exact"], rows,
+    return html_table(["Trait", "Dice", "Mean roll", "Chance vs equal difficulty", "Exact"], rows,
                  name="facade-equal-odds", caption="Each trait rolled against a difficulty equal to itself")
 
 
 def widget(name: str, **params: Any) -> str:
     """An interactive widget, pre-rendered with ``params`` as its starting state.
 
-    The roller needs a seed for its build-time example roll; it defaults to 1.
+    A widget's own ``defaults`` (e.g. the roller's seed 1) fill what the page leaves out.
     """
-    if name == "facade-roller":
-        params.setdefault("seed", 1)
     widget_id = f"rw-w{next(_widget_ids)}"
     return _engine("widget", (name,), params, lambda: render_widget(name, params, widget_id=widget_id))
 
@@ -91,3 +90,8 @@ def facade_mean(trait: int) -> str:
 def facade_chance(trait: int, difficulty: int) -> str:
     """Inline: the chance that a trait meets a difficulty, as a percentage."""
     return percent(Fraction(_odds(trait, difficulty, "facade_chance")["p_success"]))
+
+
+def table(name: str, **params: Any) -> str:
+    """A registered reference table (``engine/present/*_tables.py``), e.g. ``table("facade-errata")``."""
+    return _engine("table", (name,), params, lambda: render_table(build_table(name, **params), params))

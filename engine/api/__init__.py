@@ -16,9 +16,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.api import dice_calls, facade_calls, widget_calls  # noqa: F401  (they register calls)
 from engine.api.registry import REGISTRY, Call, Param, call, describe, lookup, register
 from engine.errors import ParameterError, RollwrightError
+from engine.plugins import import_submodules
+
+CALL_MODULES = import_submodules(__name__, "_calls")
+"""Every ``engine/api/*_calls.py`` module; importing one registers its calls."""
 
 __all__ = ["REGISTRY", "Call", "Param", "call", "call_json", "describe", "lookup", "register"]
 

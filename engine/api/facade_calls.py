@@ -85,3 +85,10 @@ def contest(trait_a: int, trait_b: int) -> dict[str, Any]:
         "levels_b": [[lv, fraction_text(p)] for lv, p in result.level_odds("b")],
     }
 
+
+
+@register("facade.errata", "Every difference between the seed's printed values and the rules they follow.")
+def errata() -> dict[str, Any]:
+    from engine.systems.facade.errata import all_errata
+
+    return {"errata": [e.to_dict() for e in all_errata()]}

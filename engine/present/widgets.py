@@ -2,8 +2,11 @@
 
 The whole widget (form and first result) is rendered at build time; in the
 browser only the result region is replaced, with HTML from the same view.
-Input ranges come from the call's declared parameters, so the form and the
-validation can never disagree.
+Each control is derived from the call's declared parameter: a whole number
+becomes a number input with its range, a parameter with choices a select, a
+true/false a checkbox and text a text box; so the form and the validation can
+never disagree. Widgets are defined in ``engine/present/*_widgets.py`` with
+:func:`register_widget`.
 
 >>> html = render_widget("facade-odds", {"trait": 10, "difficulty": 10}, widget_id="w1")
 >>> 'data-rw-widget="facade-odds"' in html and 'max="18"' in html
@@ -17,18 +20,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ParameterError
-from engine.present import facade_views
-from engine.present.markup import Html, el
+from engine.plugins import import_submodules
+from engine.present.markup import AttrValue, Html, el
 
 
 @dataclass(frozen=True)
 class Field:
-    """One form control bound to a call parameter."""
+    """One form control bound to a call parameter.
+
+    ``choice_labels`` names a select's options (value -> label); ``hint`` is a short
+    line under the control (e.g. the format of a list).
+    """
 
     param: str
     label: str
     optional: bool = False
     seed: bool = False  # an empty seed means "pick a random one" in the browser
+    choice_labels: Mapping[Any, str] | None = None
+    hint: str | None = None
 
 
 @dataclass(frozen=True)
@@ -42,28 +51,33 @@ class Widget:
     submit: str
     view: Callable[[dict[str, Any]], Html]
     live: str = "submit"  # "submit": answer on the button; "change": answer as inputs change
+    defaults: Mapping[str, Any] | None = None  # build-time parameters when a page gives none
 
 
-WIDGETS: dict[str, Widget] = {w.name: w for w in (
-    Widget("facade-roller", "Roll a trait", "facade.roll",
-           (Field("trait", "Trait"), Field("difficulty", "Difficulty (optional)", optional=True),
-            Field("seed", "Seed (optional)", optional=True, seed=True)),
-           "Roll", facade_views.roll_view),
-    Widget("facade-odds", "Success calculator", "facade.odds",
-           (Field("trait", "Trait"), Field("difficulty", "Difficulty")),
-           "Calculate", facade_views.odds_view, live="change"),
-    Widget("facade-contest", "Active contest", "facade.contest",
-           (Field("trait_a", "Side A trait"), Field("trait_b", "Side B trait")),
-           "Compare", facade_views.contest_view, live="change"),
-)}
+_REGISTERED: dict[str, Widget] = {}
+
+
+def register_widget(widget: Widget) -> Widget:
+    """Add a widget to the registry (names are unique)."""
+    if widget.name in _REGISTERED:
+        raise ValueError(f"widget {widget.name!r} is registered twice")
+    _REGISTERED[widget.name] = widget
+    return widget
+
+
+def all_widgets() -> dict[str, Widget]:
+    """Every widget, after importing each ``engine/present/*_widgets.py`` module."""
+    import_submodules("engine.present", "_widgets")
+    return _REGISTERED
 
 
 def lookup_widget(name: str) -> Widget:
     """The widget called ``name``, or a ParameterError listing the real ones."""
+    widgets = all_widgets()
     try:
-        return WIDGETS[name]
+        return widgets[name]
     except KeyError:
-        known = ", ".join(sorted(WIDGETS))
+        known = ", ".join(sorted(widgets))
         raise ParameterError(f"no widget named {name!r}; known widgets: {known}", field="widget") from None
 
 
@@ -71,7 +85,7 @@ def _reader_error(widget: Widget, error: ParameterError, params: Mapping[str, An
     """Restate a parameter error in the words of the widget's own form.
 
     >>> err = ParameterError("facade.odds: 'trait' must be at most 18 (got 30)", field="trait")
-    >>> _reader_error(WIDGETS["facade-odds"], err, {"trait": 30}).message
+    >>> _reader_error(lookup_widget("facade-odds"), err, {"trait": 30}).message
     'Trait: enter a whole number from 1 to 18 (got 30).'
     """
     from engine.api.registry import lookup
@@ -82,8 +96,12 @@ def _reader_error(widget: Widget, error: ParameterError, params: Mapping[str, An
     param = lookup(widget.call).param(field.param)
     label = field.label.split(" (")[0]
     got = f" (got {params[field.param]})" if field.param in params else ""
-    return ParameterError(f"{label}: enter a whole number from {param.minimum} to {param.maximum}{got}.",
-                          field=field.param)
+    if param.kind is int and param.choices is None and param.minimum is not None and param.maximum is not None:
+        return ParameterError(f"{label}: enter a whole number from {param.minimum} to {param.maximum}{got}.",
+                              field=field.param)
+    detail = error.message.split(": ", 1)[-1]
+    detail = detail.replace(f"'{field.param}' ", "", 1)
+    return ParameterError(f"{label}: {detail}", field=field.param)
 
 
 def render_result(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -101,25 +119,43 @@ def render_result(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return {"widget": name, "html": str(widget.view(data)), "data": data}
 
 
-def _control(widget: Widget, field: Field, value: Any, widget_id: str) -> Html:
+def _input(widget: Widget, field: Field, value: Any, control_id: str, described_by: str) -> Html:
+    """The control for one field, chosen by its parameter's type."""
     from engine.api.registry import lookup
 
     param = lookup(widget.call).param(field.param)
+    common: dict[str, AttrValue] = {"id": control_id, "name": field.param, "aria-describedby": described_by,
+              "data-rw-optional": field.optional, "data-rw-seed": field.seed}
+    if param.choices is not None:
+        labels = field.choice_labels or {}
+        options = [el("option", {"value": choice, "selected": choice == value}, labels.get(choice, str(choice)))
+                   for choice in param.choices]
+        return el("select", common, options)
+    if param.kind is bool:
+        return el("input", {**common, "type": "checkbox", "checked": bool(value)})
+    if param.kind is int:
+        return el("input", {**common, "type": "number", "step": 1, "inputmode": "numeric",
+                            "min": param.minimum, "max": param.maximum,
+                            "value": "" if value is None or field.seed else value})
+    return el("input", {**common, "type": "text", "value": "" if value is None else value,
+                        "maxlength": param.max_length, "spellcheck": "false", "autocomplete": "off"})
+
+
+def _control(widget: Widget, field: Field, value: Any, widget_id: str) -> Html:
     control_id = f"{widget_id}-{field.param}"
-    attributes = {
-        "id": control_id, "type": "number", "name": field.param, "step": 1, "inputmode": "numeric",
-        "min": param.minimum, "max": param.maximum,
-        "value": "" if value is None or field.seed else value,
-        "data-rw-optional": field.optional, "data-rw-seed": field.seed,
-        "aria-describedby": f"{widget_id}-status",
-    }
-    return el("label", {"class": "rw-field", "for": control_id},
-              el("span", {"class": "rw-field__label"}, field.label), el("input", attributes))
+    hint_id = f"{control_id}-hint" if field.hint else None
+    described_by = " ".join(filter(None, [hint_id, f"{widget_id}-status"]))
+    control = _input(widget, field, value, control_id, described_by)
+    hint = el("span", {"class": "rw-field__hint", "id": hint_id}, field.hint) if field.hint else None
+    css = "rw-field rw-field--check" if 'type="checkbox"' in control else "rw-field"
+    return el("label", {"class": css, "for": control_id},
+              el("span", {"class": "rw-field__label"}, field.label), control, hint)
 
 
 def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Html:
     """The whole widget in its build-time state, ready for the browser to bring to life."""
     widget = lookup_widget(name)
+    params = {**(widget.defaults or {}), **params}
     result = render_result(name, params)
     title_id = f"{widget_id}-title"
     controls = [_control(widget, f, params.get(f.param), widget_id) for f in widget.fields]

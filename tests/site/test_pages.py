@@ -14,28 +14,8 @@ import pytest
 
 from engine.api import call
 from engine.present.numbers import percent
+from tests.site.conftest import ROOT, build, page
 from tests.site.html_reader import read
-
-ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
-
-
-def build(config: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
-                          cwd=config.parent, capture_output=True, text=True, env=ENV, timeout=300)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    result = build(ROOT / "mkdocs.yml", out)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return out
-
-
-def page(site: Path, path: str) -> str:
-    return (site / path / "index.html").read_text(encoding="utf-8")
-
 
 def test_trait_chart_in_html_equals_engine_data(site: Path) -> None:
     rows = read(page(site, "facade/basic-rules")).tables["facade-traits"]
@@ -116,7 +96,10 @@ def scratch_project(tmp_path: Path) -> Path:
     for name in ("macros", "site-overrides", "node_modules", "engine"):
         (tmp_path / name).symlink_to(ROOT / name)
     (tmp_path / "docs" / "facade").mkdir(parents=True)
-    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    for md in (ROOT / "docs").rglob("*.md"):  # every page the nav names, as a bare heading
+        target = tmp_path / "docs" / md.relative_to(ROOT / "docs")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("# Page\n", encoding="utf-8")
     return tmp_path
 
 
@@ -128,7 +111,6 @@ def scratch_project(tmp_path: Path) -> Path:
 def test_bad_macro_call_fails_the_build_naming_page_and_cause(scratch_project: Path, macro: str, cause: str) -> None:
     for name in ("basic-rules.md",):
         (scratch_project / "docs" / "facade" / name).write_text(f"# Broken\n\n{macro}\n", encoding="utf-8")
-    (scratch_project / "docs" / "facade" / "index.md").write_text("# Façade\n", encoding="utf-8")
     result = build(scratch_project / "mkdocs.yml", scratch_project / "out")
     assert result.returncode != 0
     assert "facade/basic-rules.md" in result.stderr and cause in result.stderr

@@ -9,10 +9,12 @@ Fraction(67, 1000)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.dice import Distribution
+from engine.systems.facade.errata import Erratum, errata_source
 from engine.systems.facade.success import MAX_LEVEL, OUTCOME_KEYS, judge, success_level
 from engine.systems.facade.traits import trait_distribution
 
@@ -98,3 +100,18 @@ def _winning_level(margin: int) -> int:
 def contest_odds(trait_a: int, trait_b: int) -> ContestOdds:
     """Exact odds of an active contest: both roll, the higher roll wins."""
     return ContestOdds(trait_a, trait_b, trait_distribution(trait_a) - trait_distribution(trait_b))
+
+
+@errata_source
+def _average_claim() -> Iterator[Erratum]:
+    """The opening claim: dice average the trait, so an equal difficulty is met half the time."""
+    ratings = range(1, 19)
+    excess = [trait_distribution(r).mean() - r for r in ratings]
+    chances = [outcome_odds(r, r).p_success for r in ratings]
+    yield Erratum(
+        key="trait-dice-average", page="facade/basic-rules.md#stepped-dice",
+        where="Opening of the basic rules", item="average roll of a trait's dice",
+        printed="the dice average the trait, so an equal difficulty is met half the time",
+        computed=(f"the chart's dice average {float(min(excess)):g} to {float(max(excess)):g} above the trait; "
+                  f"an equal difficulty is met {float(min(chances)):.0%} to {float(max(chances)):.0%} of the time"),
+        rule="the dice of the printed trait chart", kind="claim")

@@ -1,0 +1,25 @@
+"""Widgets for the Façade basic rules: roller, success calculator and active contest.
+
+>>> from engine.present.widgets import lookup_widget
+>>> lookup_widget("facade-roller").call
+'facade.roll'
+"""
+
+from __future__ import annotations
+
+from engine.present import facade_views
+from engine.present.widgets import Field, Widget, register_widget
+
+register_widget(Widget(
+    "facade-roller", "Roll a trait", "facade.roll",
+    (Field("trait", "Trait"), Field("difficulty", "Difficulty (optional)", optional=True),
+     Field("seed", "Seed (optional)", optional=True, seed=True)),
+    "Roll", facade_views.roll_view, defaults={"seed": 1}))
+register_widget(Widget(
+    "facade-odds", "Success calculator", "facade.odds",
+    (Field("trait", "Trait"), Field("difficulty", "Difficulty")),
+    "Calculate", facade_views.odds_view, live="change"))
+register_widget(Widget(
+    "facade-contest", "Active contest", "facade.contest",
+    (Field("trait_a", "Side A trait"), Field("trait_b", "Side B trait")),
+    "Compare", facade_views.contest_view, live="change"))
