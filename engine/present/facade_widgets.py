@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from engine.present import facade_views
+from engine.present import facade_basic_views, facade_views
 from engine.present.widgets import Field, Widget, register_widget
 
 register_widget(Widget(
@@ -23,3 +23,15 @@ register_widget(Widget(
     "facade-contest", "Active contest", "facade.contest",
     (Field("trait_a", "Side A trait"), Field("trait_b", "Side B trait")),
     "Compare", facade_views.contest_view, live="change"))
+register_widget(Widget(
+    "facade-cooperation", "Cooperation", "facade.cooperation",
+    (Field("primary", "Primary's trait"),
+     Field("helpers", "Helpers' traits", hint="Separate with commas, e.g. 12, 8, 14 (up to six)."),
+     Field("difficulty", "Difficulty (optional)", optional=True),
+     Field("seed", "Seed (optional)", optional=True, seed=True)),
+    "Roll it", facade_basic_views.cooperation_view, defaults={"seed": 1}))
+register_widget(Widget(
+    "facade-automatic", "Automatic result checker", "facade.automatic",
+    (Field("trait", "Trait"), Field("difficulty", "Difficulty"),
+     Field("contested", "Actively opposed"), Field("stunts", "Stunt rules in play")),
+    "Check", facade_basic_views.automatic_view, live="change"))

@@ -41,7 +41,7 @@ def test_equal_difficulty_table_equals_engine_odds(site: Path) -> None:
 def test_widgets_are_prerendered_with_engine_results(site: Path) -> None:
     html = page(site, "facade/basic-rules")
     widgets = re.findall(r'data-rw-widget="([a-z-]+)"', html)
-    assert widgets == ["facade-roller", "facade-odds", "facade-contest"]
+    assert widgets == ["facade-roller", "facade-odds", "facade-automatic", "facade-contest", "facade-cooperation"]
     odds = call("facade.odds", {"trait": 12, "difficulty": 14})
     assert f'data-rw-p-success="{odds["p_success"]}"' in html
     roll = call("facade.roll", {"trait": 10, "difficulty": 10, "seed": 1})
@@ -85,7 +85,7 @@ def test_no_page_loads_anything_from_another_host(site: Path) -> None:
 
 def test_designer_notes_are_visible(site: Path) -> None:
     html = page(site, "facade/basic-rules")
-    assert html.count('class="admonition designer"') == 2
+    assert html.count('class="admonition designer"') == 4
 
 
 @pytest.fixture
