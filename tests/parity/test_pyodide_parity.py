@@ -40,6 +40,10 @@ CALLS: list[tuple[str, dict]] = [
     ("widget.render", {"widget": "facade-roller", "params": {"trait": 14, "difficulty": 12, "seed": 42}}),
     ("widget.render", {"widget": "facade-odds", "params": {"trait": 12, "difficulty": 14}}),
     ("widget.render", {"widget": "facade-contest", "params": {"trait_a": 12, "trait_b": 10}}),
+    ("facade.cooperation", {"primary": 9, "helpers": "14, 7, 11", "difficulty": 13, "seed": 77}),
+    ("facade.automatic", {"trait": 3, "difficulty": 9, "stunts": True}),
+    ("facade.errata", {}),
+    ("widget.render", {"widget": "facade-cooperation", "params": {"primary": 10, "helpers": "12, 8", "seed": 5}}),
     # Error envelopes must match too.
     ("dice.dist", {"notation": "2d+1"}),
     ("facade.odds", {"trait": 30, "difficulty": 1}),
