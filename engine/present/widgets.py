@@ -22,6 +22,7 @@ from typing import Any
 from engine.errors import ParameterError
 from engine.plugins import import_submodules
 from engine.present.markup import AttrValue, Html, el
+from engine.systems.facade.traits import MAX_TRAIT, MIN_TRAIT
 
 
 @dataclass(frozen=True)
@@ -134,8 +135,10 @@ def _input(widget: Widget, field: Field, value: Any, control_id: str, described_
     if param.kind is bool:
         return el("input", {**common, "type": "checkbox", "checked": bool(value)})
     if param.kind is int:
+        # A trait-chart range marks a trait field: "use my character" can fill it from a character.
+        is_trait = (param.minimum, param.maximum) == (MIN_TRAIT, MAX_TRAIT) and not field.seed
         return el("input", {**common, "type": "number", "step": 1, "inputmode": "numeric",
-                            "min": param.minimum, "max": param.maximum,
+                            "data-rw-trait": is_trait, "min": param.minimum, "max": param.maximum,
                             "value": "" if value is None or field.seed else value})
     return el("input", {**common, "type": "text", "value": "" if value is None else value,
                         "maxlength": param.max_length, "spellcheck": "false", "autocomplete": "off"})
