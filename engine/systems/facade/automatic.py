@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from engine.systems.facade.action_systems import MAX_STUNT_DICE, STUNT_DIE_SIDES
 from engine.systems.facade.odds import AUTO_MINIMAL_BY, AUTO_MINOR_BY
 from engine.systems.facade.traits import check_trait, trait_distribution
-
-MAX_STUNT_DICE = 5
-STUNT_DIE = 4
 
 
 @dataclass(frozen=True)
@@ -49,7 +47,7 @@ def stunt_dice_needed(best_roll: int, difficulty: int) -> int | None:
     (1, 5, None)
     """
     short = max(0, difficulty - best_roll)
-    needed = -(-short // STUNT_DIE)
+    needed = -(-short // STUNT_DIE_SIDES)
     return needed if needed <= MAX_STUNT_DICE else None
 
 
