@@ -15,9 +15,11 @@ more above the difficulty may take a minimal success, 7 or more a minor one.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 
 from engine.systems.facade.action_systems import MAX_STUNT_DICE, STUNT_DIE_SIDES
+from engine.systems.facade.errata import Erratum, errata_source
 from engine.systems.facade.odds import AUTO_MINIMAL_BY, AUTO_MINOR_BY
 from engine.systems.facade.traits import check_trait, trait_distribution
 
@@ -62,3 +64,13 @@ def verdict(trait: int, difficulty: int, *, contested: bool = False, stunts: boo
     fails = best < difficulty
     needed = stunt_dice_needed(best, difficulty) if stunts and fails else None
     return Verdict(trait, difficulty, contested, stunts, best, fails, needed, success, lead)
+
+
+@errata_source
+def _stunt_reference() -> Iterator[Erratum]:
+    """The automatic-failure rule points to a section the draft does not have."""
+    yield Erratum(
+        key="stunts-optional-rules-reference", page="facade/basic-rules.md#no-roll-needed",
+        where="Automatic failure and success", item="cross-reference for stunts",
+        printed="see the Optional Rules section", computed="stunts are under Action systems (our Systems page)",
+        rule="the stunt rule as the draft gives it in its systems part", kind="text")

@@ -47,6 +47,10 @@ class Erratum:
         return asdict(self)
 
 
+PAGE_ORDER = ("facade/basic-rules.md", "facade/characters.md", "facade/combat.md", "facade/systems.md",
+              "facade/creation.md")
+"""Errata are listed in the order of the pages that cover them."""
+
 ErrataSource = Callable[[], Iterable[Erratum]]
 _SOURCES: list[ErrataSource] = []
 
@@ -65,4 +69,8 @@ def all_errata() -> list[Erratum]:
     duplicates = sorted({k for k in keys if keys.count(k) > 1})
     if duplicates:
         raise ValueError(f"errata keys must be unique; repeated: {', '.join(duplicates)}")
-    return found
+    def page_index(e: Erratum) -> int:
+        page = e.page.partition("#")[0]
+        return PAGE_ORDER.index(page) if page in PAGE_ORDER else len(PAGE_ORDER)
+
+    return sorted(found, key=page_index)
