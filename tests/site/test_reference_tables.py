@@ -40,3 +40,12 @@ def test_errata_page_lists_every_erratum(site: Path) -> None:
     rows = read((site / "facade" / "errata" / "index.html").read_text(encoding="utf-8")).tables["facade-errata"]
     assert [r[0] for r in rows[1:]] == [e.where for e in all_errata()]
     assert len(rows) - 1 == len(all_errata()) >= 1
+
+
+def test_every_erratum_links_to_a_real_anchor(site: Path) -> None:
+    from engine.systems.facade.errata import all_errata
+
+    for erratum in all_errata():
+        path, _, anchor = erratum.page.partition("#")
+        html = (site / path.removesuffix(".md") / "index.html").read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in html, f"{erratum.key}: no #{anchor} on {path}"
