@@ -5,7 +5,7 @@ True
 >>> widget("no-such-widget")
 Traceback (most recent call last):
 ...
-macros.pages.MacroError: widget('no-such-widget'): no widget named 'no-such-widget'; known widgets: facade-contest, facade-odds, facade-roller
+macros.pages.MacroError: widget('no-such-widget'): no widget named 'no-such-widget'; known widgets: ...facade-roller...
 """
 
 from __future__ import annotations

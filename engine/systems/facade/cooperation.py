@@ -7,7 +7,7 @@ success level is added to the trait. Then the primary rolls the final trait.
 >>> [s.trait_after for s in cooperation_steps(10, [(12, 16), (8, 9)])]
 [10, 12]
 >>> final_trait_distribution(10, [8]).probabilities()[:2]
-[(10, Fraction(7, 10)), (11, Fraction(3, 10))]
+[(10, Fraction(5, 6)), (11, Fraction(3, 20))]
 """
 
 from __future__ import annotations
