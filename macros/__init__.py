@@ -8,6 +8,7 @@ Designer's notes are Markdown admonitions: ``!!! designer "Designer's note"``.
 
 from __future__ import annotations
 
+from macros.inline_rolls import roll, trait_roll
 from macros.pages import (
     facade_chance,
     facade_dice,
@@ -20,7 +21,7 @@ from macros.pages import (
 )
 
 MACROS = (facade_trait_chart, facade_success_chart, facade_equal_odds_table, facade_dice, facade_mean,
-          facade_chance, table, widget)
+          facade_chance, table, widget, roll, trait_roll)
 
 
 def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env object

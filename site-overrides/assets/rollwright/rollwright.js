@@ -1,19 +1,24 @@
 /**
  * Rollwright's browser entry point (an ES module, loaded on every page).
  *
- * Mounts every widget on the page. With Material's instant navigation this module
- * stays loaded across page switches: `document$` emits each new page and only its
- * new widgets are mounted, so Python boots once per visit, not once per page.
+ * Mounts every widget and inline roll chip on the page. With Material's instant
+ * navigation this module stays loaded across page switches: `document$` emits each
+ * new page and only its new widgets and chips are mounted, so Python boots once per
+ * visit, not once per page.
  * (preboot.js may have started Python already; the worker is one per tab either way.)
  */
 
 import { config, configError } from "./config.js";
+import { mountChip } from "./chips.js";
 import { mountWidget } from "./widgets.js";
 
-/** Mount every widget in the current document that is not mounted yet. */
+/** Mount every widget and inline roll chip in the current document that is not mounted yet. */
 function mountAll() {
   for (const section of document.querySelectorAll("section[data-rw-widget]:not([data-rw-mounted])")) {
     mountWidget(/** @type {HTMLElement} */ (section), config, configError);
+  }
+  for (const chip of document.querySelectorAll("[data-rw-chip]:not([data-rw-mounted])")) {
+    mountChip(/** @type {HTMLElement} */ (chip), config, configError);
   }
 }
 
