@@ -97,7 +97,10 @@ def _reader_error(widget: Widget, error: ParameterError, params: Mapping[str, An
     param = lookup(widget.call).param(field.param)
     label = field.label.split(" (")[0]
     got = f" (got {params[field.param]})" if field.param in params else ""
-    if param.kind is int and param.choices is None and param.minimum is not None and param.maximum is not None:
+    range_error = any(phrase in error.message for phrase in ("must be at least", "must be at most",
+                                                              "must be a whole number"))
+    if (range_error and param.kind is int and param.choices is None
+            and param.minimum is not None and param.maximum is not None):
         return ParameterError(f"{label}: enter a whole number from {param.minimum} to {param.maximum}{got}.",
                               field=field.param)
     detail = error.message.split(": ", 1)[-1]
