@@ -103,6 +103,8 @@ def _reader_error(widget: Widget, error: ParameterError, params: Mapping[str, An
             and param.minimum is not None and param.maximum is not None):
         return ParameterError(f"{label}: enter a whole number from {param.minimum} to {param.maximum}{got}.",
                               field=field.param)
+    if "missing required parameter" in error.message:
+        return ParameterError(f"{label}: fill this in for this choice.", field=field.param)
     detail = error.message.split(": ", 1)[-1]
     detail = detail.replace(f"'{field.param}' ", "", 1)
     return ParameterError(f"{label}: {detail}", field=field.param)
