@@ -110,8 +110,8 @@ RANGED_FOOTNOTES: dict[int, str] = {
     2: "A bow's damage drops by however much extra Strain its user takes.",
     3: ("Bullets (shotgun shells excepted), crossbow quarrels and longbow arrows count as twice their "
         "damage when testing whether they get past an armor's Reduction."),
-    4: ("Can fire automatically: a three-round burst adds 1, and emptying the clip adds 3, to both the "
-        "success level of a hit and the Strength rating."),
+    4: ("Can fire automatically: a hit's success level and the weapon's Strength rating each rise "
+        "by 1 for a three-round burst, or by 3 for emptying the clip."),
 }
 
 WEAPONS: dict[str, Weapon] = {w.key: w for w in MELEE_WEAPONS + RANGED_WEAPONS}

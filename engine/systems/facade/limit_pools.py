@@ -204,7 +204,7 @@ def pool_state(pool: str, category: int, level: int, will: int = 0, paying_exhau
         effects.append(f"Every {name} roll (and every roll of its specific attributes) fails automatically "
                        f"until {pool} drops below {t.double_from}.")
     if passed_out:
-        effects.append("Unconscious until Strain falls to 0 or someone wakes them.")
+        effects.append("Out cold until Strain is back to 0 or someone rouses them.")
     elif must_rest:
         effects.append("Must sit down and rest: no physical actions beyond catching breath and easing muscles.")
     if per_roll:
@@ -217,7 +217,7 @@ def pool_state(pool: str, category: int, level: int, will: int = 0, paying_exhau
         effects.append("Breaking point: the character wants to drop everything; any further Stress "
                        "goes to Passion instead.")
     if pool == "Passion" and at_double:
-        effects.append("Falls into an unthinking bout of whatever emotion fits (the GM narrates if need be).")
+        effects.append("Loses control to whatever emotion fits the moment (the GM narrates if need be).")
     if pool == "Exhaustion" and at_double:
         effects.append("Out of juice: cannot make Soul-based rolls.")
     status = _status(pool, level, t, minimum, auto_fail, passed_out, penalty)
