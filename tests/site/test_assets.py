@@ -58,16 +58,24 @@ def test_wheel_metadata_and_tag(wheel):
     assert f"Version: {_engine_version()}" in metadata.splitlines()
 
 
-def test_wheel_holds_the_package_and_no_caches(wheel):
+def test_wheel_holds_the_package_and_bytecode_only_for_pyodide(wheel):
     _, data = wheel
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         names = archive.namelist()
+        magic = {archive.read(n)[:4] for n in names if n.endswith(".pyc")}
+        flags = {int.from_bytes(archive.read(n)[4:8], "little") for n in names if n.endswith(".pyc")}
     assert "engine/__init__.py" in names
     assert "engine/api/__init__.py" in names
-    assert not [n for n in names if "__pycache__" in n or n.endswith((".pyc", ".pyo"))]
     sources = {p.relative_to(REPO_ROOT).as_posix() for p in (REPO_ROOT / "engine").rglob("*.py")
                if "__pycache__" not in p.parts}
     assert sources <= set(names), f"missing from the wheel: {sorted(sources - set(names))}"
+    # One bytecode file per source, for Pyodide's CPython only (none from this machine's Python),
+    # in the unchecked-hash form (flags = 0b01) that imports without a timestamp check.
+    compiled = sorted(n for n in names if n.endswith(".pyc"))
+    assert len(compiled) == len(sources)
+    assert all(".cpython-314.pyc" in n and "/__pycache__/" in n for n in compiled), compiled[:3]
+    assert len(magic) == 1 and flags == {0b01}
+    assert not [n for n in names if n.endswith(".pyo")]
 
 
 def test_record_lists_every_file_with_a_correct_hash(wheel):
