@@ -3,6 +3,8 @@
 - ``roll NOTATION [--seed N] [--depth N] [--json]``: one seeded roll, every die shown.
 - ``dist NOTATION [--depth N] [--json]``: the exact distribution.
 - ``call NAME [JSON]`` / ``calls``: the ``engine.api`` registry, answers as JSON.
+- ``character validate FILE [--json]`` / ``character sheet FILE [--format text|markdown]``: a Façade
+  character file checked against the creation rules (exit 1 if it has errors), or its sheet.
 
 Bad or capped input exits with status 2 and one ``error: ...`` line on stderr.
 A notation that starts with '-' goes after ``--``: ``roll --seed 3 -- -d4+2``.
@@ -134,9 +136,47 @@ def _api() -> Any:
     return api
 
 
+# --- character -----------------------------------------------------------
+def _character_file(path: str) -> Any:
+    """The JSON in a character file, or InputError naming the file and what is wrong."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as err:
+        raise InputError(f"cannot read {_shown(path)}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{_shown(path)} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(f"{_shown(path)} is not valid JSON ({err.msg} at line {err.lineno}, "
+                         f"column {err.colno})") from None
+
+
+def _cmd_character(args: argparse.Namespace) -> int:
+    from engine.systems.facade.character.check import check_character
+    from engine.systems.facade.character.sheet import markdown_sheet, text_sheet
+
+    result = check_character(_character_file(args.file))
+    if args.action == "sheet":
+        sys.stdout.write(markdown_sheet(result) if args.format == "markdown" else text_sheet(result))
+        return 0
+    if args.json:
+        _dump({key: result[key] for key in ("valid", "migrated_from", "messages", "spending", "character")})
+    else:
+        errors = sum(m["severity"] == "error" for m in result["messages"])
+        warnings = len(result["messages"]) - errors
+        name = result["character"]["name"] or "unnamed character"
+        print(f"{args.file}: {name}: {'valid' if result['valid'] else 'not valid'} "
+              f"({errors} error{'' if errors == 1 else 's'}, {warnings} warning{'' if warnings == 1 else 's'})")
+        for m in result["messages"]:
+            print(f"  {m['severity']}: {m['text']} [{m['code']}; rule: {m['rule']}, {m['href']}]")
+    return 0 if result["valid"] else 1
+
+
 # --- wiring --------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    """The argparse parser for all four subcommands."""
+    """The argparse parser for all the subcommands."""
     parser = argparse.ArgumentParser(
         prog="python -m engine",
         description="Rollwright rules engine: exact dice odds, seeded rolls, registry calls.",
@@ -164,6 +204,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     calls_parser = sub.add_parser("calls", help="list the registry's calls and their parameters")
     calls_parser.set_defaults(handler=_cmd_calls)
+
+    char_parser = sub.add_parser("character", help="check a Façade character file or print its sheet")
+    char_sub = char_parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    validate_parser = char_sub.add_parser("validate", help="check a character against the creation rules "
+                                          "(exit 1 if it has errors)")
+    validate_parser.add_argument("file", metavar="FILE", help="a character JSON file (version 1 or 2)")
+    validate_parser.add_argument("--json", action="store_true", help="print the check result as JSON")
+    validate_parser.set_defaults(handler=_cmd_character)
+    sheet_parser = char_sub.add_parser("sheet", help="print a character sheet")
+    sheet_parser.add_argument("file", metavar="FILE", help="a character JSON file (version 1 or 2)")
+    sheet_parser.add_argument("--format", choices=("text", "markdown"), default="text", help="sheet format")
+    sheet_parser.set_defaults(handler=_cmd_character)
     return parser
 
 

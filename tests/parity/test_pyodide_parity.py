@@ -22,6 +22,30 @@ pytestmark = pytest.mark.parity
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("run_calls.mjs")
 
+_CHARACTER = {
+    "schema": "rollwright/facade-character", "version": 2, "id": "c-parity", "name": "Ada", "method": "point-buy",
+    "settings": {"skills": "cascade", "liabilities": "bonus", "formula": "male",
+                 "budget": {"AP": 100, "SP": 200, "BP": 50, "EP": 50}, "age": 30, "bp_from_age": "square-root"},
+    "attributes": {"strength": 4, "stamina": 3, "health": 3, "finesse": 2, "grace": 3, "agility": 5,
+                   "reason": 4, "insight": 3, "perception": 4, "poise": 3, "charisma": 2, "wits": 3,
+                   "creativity": 3, "luck": 2, "will": 4},
+    "bodyweight": 170,
+    "modifiers": [{"name": "Good at Puzzles", "category": "mind", "grade": "medium", "level": 3, "negative": False},
+                  {"name": "Easily Strained", "category": "body", "grade": "minor", "level": 1, "negative": True}],
+    "skills": [{"name": "Athletics", "level": 0, "focuses": [
+        {"name": "Dodge", "level": 0, "specialties": [{"name": "Roll", "level": 0, "sp": 5},
+                                                      {"name": "Flip", "level": 0, "sp": "2.5"}]}]}],
+    "backgrounds": [{"name": "Savings", "kind": "exponential", "grade": "medium", "level": 4, "liability": False,
+                     "classification": "resources"},
+                    {"name": "Debt", "kind": "standard", "grade": "minor", "level": 2, "liability": True,
+                     "classification": "debts"}],
+    "conversions": {"AP": 10, "SP": 5, "BP": 0},
+}
+_V1_CHARACTER = {"version": 1, "name": "Old", "method": "pool", "attributes": [3, 4, 3, 3, 3, 5, 3, 3, 3, 3, 3, 3, 3, 3, 9],
+                 "skills": [{"broad": "Athletics", "focus": "Dodge", "specialty": "Roll", "level": 2}],
+                 "modifiers": [{"name": "Dancer", "category": "action", "grade": "major", "level": -2}],
+                 "backgrounds": []}
+
 CALLS: list[tuple[str, dict]] = [
     ("facade.traits", {}),
     ("facade.success_levels", {}),
@@ -44,6 +68,11 @@ CALLS: list[tuple[str, dict]] = [
     ("facade.automatic", {"trait": 3, "difficulty": 9, "stunts": True}),
     ("facade.errata", {}),
     ("widget.render", {"widget": "facade-cooperation", "params": {"primary": 10, "helpers": "12, 8", "seed": 5}}),
+    ("facade.character.new", {"method": "pool-buy"}),
+    ("facade.character.check", {"character": _CHARACTER}),
+    ("facade.character.check", {"character": _V1_CHARACTER}),
+    ("facade.character.sheet", {"character": _CHARACTER, "format": "markdown"}),
+    ("facade.character.traits", {"character": _CHARACTER}),
     # Error envelopes must match too.
     ("dice.dist", {"notation": "2d+1"}),
     ("facade.odds", {"trait": 30, "difficulty": 1}),
