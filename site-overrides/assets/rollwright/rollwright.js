@@ -20,6 +20,14 @@ function mountAll() {
   for (const chip of document.querySelectorAll("[data-rw-chip]:not([data-rw-mounted])")) {
     mountChip(/** @type {HTMLElement} */ (chip), config, configError);
   }
+  // Character builder: the builder page itself, and "use my character" on every widget's trait field.
+  import("./builder.js").then(({ mountBuilder }) => {
+    for (const root of document.querySelectorAll("[data-rw-builder]:not([data-rw-mounted])")) {
+      mountBuilder(/** @type {HTMLElement} */ (root), config, configError);
+    }
+  }, (error) => console.error("Rollwright: the builder could not load", error));
+  import("./use-character.js").then(({ mountUseCharacter }) => mountUseCharacter(config),
+    (error) => console.error("Rollwright: use-character could not load", error));
 }
 
 const materialDocument = /** @type {any} */ (window).document$;

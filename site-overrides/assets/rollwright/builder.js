@@ -1,0 +1,426 @@
+/**
+ * The Façade character builder page: roster, editor, live report, sheet.
+ *
+ * The page (docs/facade/builder.md) holds the static shell; the engine renders
+ * everything else: the editor form (`facade.character.editor`), the roster
+ * (`facade.character.roster`), the report and the sheet (`facade.character.check`).
+ * This module never builds markup: it sets text, attribute values and the
+ * innerHTML of engine-rendered HTML. It collects the document back from the form
+ * through each control's `data-rw-path`/`data-rw-type`, saves it at once (drafts
+ * too, through character-store.js) and asks for a fresh check, debounced and
+ * latest-wins like widgets.js.
+ */
+
+import { EngineError, callEngine, events, runtimeState, startPython } from "./worker-client.js";
+import { decodeShare, encodeShare, exportCharacter, newId, openStore, readCharacterFile } from "./character-store.js";
+
+const DEBOUNCE_MS = 200;
+const SITE_ROOT = new URL("../../", import.meta.url);
+const INTEGER = /^-?\d+$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One control's value as the document holds it (raw text when it is not a number, for the engine to judge).
+ * @param {HTMLInputElement|HTMLSelectElement|HTMLTextAreaElement} control
+ */
+export function controlValue(control) {
+  const kind = control.dataset.rwType;
+  if (kind === "bool") return /** @type {HTMLInputElement} */ (control).checked;
+  const raw = control.value;
+  const value = raw.trim();
+  if (kind === "int") return INTEGER.test(value) ? Number(value) : raw;
+  if (kind === "number") return DECIMAL.test(value) ? Number(value) : raw;
+  if (kind === "optional-int") return value === "" ? null : INTEGER.test(value) ? Number(value) : raw;
+  if (kind === "optional-choice") return value === "" ? null : value;
+  return raw;
+}
+
+/**
+ * Put `value` at a dotted path, making objects/lists on the way.
+ * @param {any} doc
+ * @param {string} path
+ * @param {unknown} value
+ */
+function setPath(doc, path, value) {
+  const parts = path.split(".");
+  let node = doc;
+  parts.slice(0, -1).forEach((part, i) => {
+    const key = Array.isArray(node) ? Number(part) : part;
+    if (node[key] === null || typeof node[key] !== "object") node[key] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+    node = node[key];
+  });
+  const last = parts[parts.length - 1];
+  node[Array.isArray(node) ? Number(last) : last] = value;
+}
+
+/**
+ * The document the form shows: `base` (a copy) with every bound control's value.
+ * @param {HTMLFormElement} form
+ * @param {any} base
+ */
+export function collectDocument(form, base) {
+  const doc = structuredClone(base ?? {});
+  for (const control of form.querySelectorAll("[data-rw-path]")) {
+    setPath(doc, control.getAttribute("data-rw-path"), controlValue(/** @type {any} */ (control)));
+  }
+  return doc;
+}
+
+/** @param {HTMLElement} root */
+function parts(root) {
+  const one = (selector) => /** @type {any} */ (root.querySelector(selector));
+  return {
+    status: one(":scope > [data-rw-status]"), notice: one("[data-rw-notice]"), roster: one("[data-rw-roster]"),
+    tools: one("[data-rw-tools]"), editor: one("[data-rw-editor-region]"), report: one("[data-rw-report-region]"),
+    sheet: one("[data-rw-sheet-region]"), shared: one("[data-rw-shared]"), shareBox: one("[data-rw-share-box]"),
+    shareLink: one("[data-rw-share-link]"), download: one("[data-rw-download]"), importer: one("[data-rw-import]"),
+    confirm: one("[data-rw-confirm]"), confirmText: one("[data-rw-confirm-text]"),
+  };
+}
+
+/**
+ * Bring the builder to life (once).
+ * @param {HTMLElement} root `[data-rw-builder]`
+ * @param {import("./worker-client.js").RuntimeConfig|null} config
+ * @param {string} [configError]
+ */
+export function mountBuilder(root, config, configError) {
+  if (root.hasAttribute("data-rw-mounted")) return;
+  root.setAttribute("data-rw-mounted", "");
+  const ui = parts(root);
+  const store = openStore();
+  /** @type {{doc: any, stored: boolean, shared: boolean}} */
+  const current = { doc: null, stored: false, shared: false };
+  let checkSequence = 0;
+  let timer = 0;
+  let lastName = null;
+
+  const setStatus = (state, message) => {
+    root.dataset.rwState = state;
+    if (ui.status.textContent !== message) ui.status.textContent = message; // no repeat announcements
+    ui.status.classList.remove("rw-status--loading", "rw-status--ready", "rw-status--busy", "rw-status--error");
+    ui.status.classList.add(`rw-status--${state === "failed" ? "error" : state}`);
+  };
+  const notify = (message) => {
+    ui.notice.textContent = message || "";
+    ui.notice.hidden = !message;
+  };
+  const failed = (error) => (error instanceof EngineError ? error.message : String(error?.message || error));
+  const form = () => /** @type {HTMLFormElement|null} */ (ui.editor.querySelector("form[data-rw-editor]"));
+
+  if (!config) {
+    setStatus("failed", `The builder is unavailable: ${configError || "the page has no Rollwright runtime config"}.`);
+    return;
+  }
+  if (store.problem) notify(store.problem);
+
+  /** Read the form into the current document (nothing typed is dropped). */
+  const collect = () => {
+    const f = form();
+    if (f && current.doc) current.doc = collectDocument(f, current.doc);
+    return current.doc;
+  };
+
+  /** Save the current document as a draft; the first edit of an unsaved one adds it. */
+  const save = () => {
+    if (!current.doc) return;
+    store.put(current.doc);
+    if (!current.stored || current.shared) {
+      current.stored = true;
+      current.shared = false;
+      ui.shared.hidden = true;
+      renderRoster();
+    }
+    if (store.problem) notify(store.problem);
+  };
+
+  const renderRoster = async () => {
+    const entries = store.list();
+    if (current.doc && !current.stored) {
+      entries.push({ id: current.doc.id, name: current.doc.name || "", note: current.shared ? "shared, not saved" : "not saved" });
+    }
+    const focused = document.activeElement?.id;
+    try {
+      const answer = await callEngine(config, "facade.character.roster",
+        { characters: entries, active: current.doc?.id || "" });
+      ui.roster.innerHTML = answer.html; // engine-rendered, escaped
+      if (focused && !document.activeElement?.id) document.getElementById(focused)?.focus();
+      lastName = current.doc?.name ?? null;
+    } catch (error) {
+      setStatus("error", failed(error));
+    }
+  };
+
+  /** Links in engine HTML are relative to the site root: point them there. */
+  const fixLinks = (region) => {
+    for (const link of region.querySelectorAll("a[href]")) {
+      const href = link.getAttribute("href");
+      if (!/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(href)) link.setAttribute("href", new URL(href, SITE_ROOT).href);
+    }
+  };
+
+  /** Mark the controls that error messages name. */
+  const markInvalid = (messages) => {
+    const f = form();
+    if (!f) return;
+    const bad = new Set(messages.filter((m) => m.severity === "error" && m.path).map((m) => m.path));
+    for (const control of f.querySelectorAll("[data-rw-path]")) {
+      if (bad.has(control.getAttribute("data-rw-path"))) control.setAttribute("aria-invalid", "true");
+      else control.removeAttribute("aria-invalid");
+    }
+  };
+
+  /** Check the current document and show the report and sheet (latest wins). */
+  const check = async () => {
+    const mine = ++checkSequence;
+    const doc = current.doc;
+    ui.report.setAttribute("aria-busy", "true");
+    try {
+      const answer = await callEngine(config, "facade.character.check", { character: doc });
+      if (mine !== checkSequence) return;
+      ui.report.innerHTML = answer.html.report;
+      ui.sheet.innerHTML = answer.html.sheet;
+      fixLinks(ui.report);
+      fixLinks(ui.sheet);
+      markInvalid(answer.messages || []);
+      const errors = (answer.messages || []).filter((m) => m.severity === "error").length;
+      ui.report.setAttribute("data-rw-valid", String(Boolean(answer.valid)));
+      ui.report.setAttribute("data-rw-errors", String(errors));
+      for (const pool of answer.spending?.pools || []) {
+        ui.report.setAttribute(`data-rw-${pool.pool.toLowerCase()}-spent`, String(pool.spent));
+        ui.report.setAttribute(`data-rw-${pool.pool.toLowerCase()}-left`, String(pool.left));
+      }
+      ui.report.setAttribute("data-rw-checked", String(mine));
+      const saved = current.stored ? "Saved" : "Not saved yet";
+      setStatus("ready", answer.valid ? `${saved}. The character follows the rules.`
+        : `${saved} as a draft. ${errors} ${errors === 1 ? "problem" : "problems"} to fix (see the report).`);
+      if ((current.doc?.name ?? null) !== lastName) renderRoster();
+    } catch (error) {
+      if (mine !== checkSequence) return;
+      setStatus("error", failed(error)); // the previous report stays; the draft is saved anyway
+    } finally {
+      if (mine === checkSequence) ui.report.removeAttribute("aria-busy");
+    }
+  };
+
+  const later = () => { clearTimeout(timer); timer = setTimeout(check, DEBOUNCE_MS); };
+
+  /**
+   * Re-render the editor (after an optional add/remove/method change) and put the focus back.
+   * If the player typed while the engine answered, the answer is redone from what they typed.
+   */
+  const renderEditor = async (action = "render", path = "", value = "") => {
+    const focused = document.activeElement?.id;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const sent = JSON.stringify(collect());
+      const answer = await callEngine(config, "facade.character.editor", { character: current.doc, action, path, value });
+      if (JSON.stringify(collect()) !== sent) continue;
+      current.doc = answer.character;
+      ui.editor.innerHTML = answer.html; // engine-rendered, escaped
+      const target = document.getElementById(answer.focus || focused || "");
+      if (target && ui.editor.contains(target)) target.focus();
+      return;
+    }
+  };
+
+  /** Show a document (saved or not) in the editor, report and roster. */
+  const show = async (doc, { stored, shared = false, focus = null }) => {
+    Object.assign(current, { doc, stored, shared });
+    ui.shared.hidden = !shared;
+    ui.shareBox.hidden = true;
+    ui.editor.innerHTML = "";
+    await renderEditor();
+    await Promise.all([renderRoster(), check()]);
+    if (focus) document.getElementById(focus)?.focus();
+  };
+
+  const fresh = async () => {
+    const answer = await callEngine(config, "facade.character.new", { method: "point-buy" });
+    return { ...answer.character, id: newId() };
+  };
+
+  const edited = (event) => {
+    if (!(event.target instanceof Element) || !event.target.hasAttribute("data-rw-path")) return;
+    collect();
+    save();
+    later();
+  };
+
+  const changed = async (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    const how = target?.dataset?.rwOnChange;
+    if (!how) return;
+    try {
+      await renderEditor(how, "", how === "set-method" ? /** @type {HTMLSelectElement} */ (target).value : "");
+      save();
+      later();
+    } catch (error) {
+      setStatus("error", failed(error));
+    }
+  };
+
+  const act = async (button) => {
+    try {
+      await renderEditor(button.dataset.rwAction, button.dataset.rwTarget);
+      save();
+      later();
+    } catch (error) {
+      setStatus("error", failed(error));
+    }
+  };
+
+  const confirmDelete = (name) => new Promise((resolve) => {
+    ui.confirmText.textContent = `Delete “${name || "Unnamed character"}”? This cannot be undone (export it first to keep a copy).`;
+    ui.confirm.returnValue = "";
+    ui.confirm.addEventListener("close", () => resolve(ui.confirm.returnValue === "delete"), { once: true });
+    ui.confirm.showModal();
+  });
+
+  const commands = {
+    async new() {
+      collect();
+      const doc = await fresh();
+      store.put(doc);
+      await show(doc, { stored: true, focus: "rw-c-name" });
+    },
+    async duplicate() {
+      const copy = { ...structuredClone(collect()), id: newId() };
+      copy.name = `${copy.name || "Unnamed character"} (copy)`;
+      store.put(copy);
+      await show(copy, { stored: true, focus: "rw-c-name" });
+    },
+    async delete() {
+      const doc = collect();
+      if (!(await confirmDelete(doc.name))) { ui.tools.querySelector("[data-rw-do='delete']").focus(); return; }
+      if (current.stored) store.remove(doc.id);
+      const next = store.active();
+      await show(next || (await fresh()), { stored: Boolean(next) });
+      setStatus("ready", `Deleted “${doc.name || "Unnamed character"}”.`);
+      ui.tools.querySelector("[data-rw-do='new']").focus();
+    },
+    async export() {
+      const file = exportCharacter(collect(), ui.download);
+      setStatus("ready", `Exported as ${file}.`);
+    },
+    async share() {
+      const link = new URL(location.pathname + location.search + encodeShare(collect()), location.href).href;
+      ui.shareLink.value = link;
+      ui.shareBox.hidden = false;
+      ui.shareLink.focus();
+      ui.shareLink.select();
+      let copied = false;
+      try { await navigator.clipboard.writeText(link); copied = true; } catch { /* the box shows it */ }
+      setStatus("ready", copied ? "Share link copied; it is also in the box below." : "Share link ready in the box below.");
+    },
+    async print() {
+      collect();
+      await check();
+      window.print();
+    },
+    async "save-shared"() {
+      const saved = store.add(collect());
+      Object.assign(current, { doc: saved, stored: true, shared: false });
+      ui.shared.hidden = true;
+      history.replaceState(history.state, "", location.pathname + location.search);
+      await renderEditor();
+      await Promise.all([renderRoster(), check()]);
+      setStatus("ready", `Saved “${saved.name || "Unnamed character"}” to your characters.`);
+    },
+  };
+
+  const importFile = async () => {
+    const file = ui.importer.files?.[0];
+    if (!file) return;
+    try {
+      const data = await readCharacterFile(file);
+      let answer;
+      try {
+        answer = await callEngine(config, "facade.character.check", { character: data });
+      } catch (error) {
+        throw new Error(`“${file.name}” is not a character this builder can read: ${failed(error)}`);
+      }
+      collect();
+      const saved = store.add({ ...answer.character, id: typeof data.id === "string" ? data.id : newId() });
+      await show(saved, { stored: true });
+      const migrated = answer.migrated_from ? ` (updated from version ${answer.migrated_from})` : "";
+      notify("");
+      setStatus("ready", `Imported “${saved.name || "Unnamed character"}”${migrated} as a new character.`);
+    } catch (error) {
+      const message = `${failed(error)} Nothing was imported; your saved characters are unchanged.`;
+      notify(message);
+      setStatus("error", message);
+    } finally {
+      ui.importer.value = "";
+    }
+  };
+
+  const wire = () => {
+    ui.editor.addEventListener("input", edited);
+    ui.editor.addEventListener("change", (event) => { edited(event); changed(event); });
+    ui.editor.addEventListener("submit", (event) => { event.preventDefault(); collect(); save(); check(); });
+    ui.editor.addEventListener("click", (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button[data-rw-action]") : null;
+      if (button) act(button);
+    });
+    ui.roster.addEventListener("click", async (event) => {
+      const pick = event.target instanceof Element ? event.target.closest("[data-rw-pick]") : null;
+      if (!pick) return;
+      const id = pick.getAttribute("data-rw-pick");
+      if (id === current.doc?.id) return;
+      collect();
+      const doc = store.get(id);
+      if (!doc) return;
+      store.setActive(id);
+      await show(doc, { stored: true, focus: `rw-pick-${id}` });
+    });
+    root.addEventListener("click", async (event) => {
+      const button = event.target instanceof Element ? event.target.closest("[data-rw-do]") : null;
+      if (!button) return;
+      try {
+        await commands[button.getAttribute("data-rw-do")]();
+      } catch (error) {
+        setStatus("error", failed(error));
+      }
+    });
+    ui.importer.addEventListener("change", importFile);
+    window.addEventListener("pagehide", () => { if (root.isConnected && current.stored) { collect(); save(); } });
+  };
+
+  const start = async () => {
+    setStatus("loading", "Starting Python…");
+    try {
+      await startPython(config);
+    } catch (error) {
+      setStatus("failed", `The builder is unavailable: ${failed(error)}.`);
+      return;
+    }
+    wire();
+    let opened = false;
+    try {
+      const shared = decodeShare(location.hash);
+      if (shared) {
+        const answer = await callEngine(config, "facade.character.check", { character: shared });
+        const id = typeof shared.id === "string" && !store.has(shared.id) ? shared.id : newId();
+        await show({ ...answer.character, id }, { stored: false, shared: true });
+        opened = true;
+      }
+    } catch (error) {
+      notify(failed(error));
+    }
+    try {
+      if (!opened) {
+        const saved = store.active() || (store.list()[0] && store.get(store.list()[0].id));
+        await show(saved || (await fresh()), { stored: Boolean(saved) });
+      }
+      ui.tools.disabled = false;
+    } catch (error) {
+      setStatus("error", failed(error));
+    }
+  };
+
+  events.addEventListener("statechange", () => {
+    const { state, error } = runtimeState();
+    if (state === "failed" && root.isConnected) setStatus("failed", `The builder is unavailable: ${error}.`);
+  });
+  start();
+}
