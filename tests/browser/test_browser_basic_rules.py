@@ -10,16 +10,11 @@ import json
 import pytest
 
 from engine import api
+from tests.browser.keyboard import type_into as _replace
 
 pytestmark = pytest.mark.browser
 
 BASIC_RULES = "facade/basic-rules/"
-
-
-def _replace(page, locator, text: str) -> None:
-    locator.focus()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
 
 
 def test_cooperation_by_keyboard_matches_cpython(site, tab):

@@ -12,28 +12,12 @@ import pytest
 
 from engine import api
 from tests.browser.conftest import BOOT_TIMEOUT_MS
+from tests.browser.keyboard import choose as _choose, type_into as _type_into
 
 pytestmark = pytest.mark.browser
 
 CHARACTERS = "facade/characters/"
 WIDGETS = ("facade-height-weight", "facade-limit-pool", "facade-trait-total")
-
-
-def _type_into(page, locator, text: str) -> None:
-    """Replace an input's value the way a person would: focus, select all, type."""
-    locator.focus()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
-
-
-def _choose(page, select, value: str) -> None:
-    """Pick a select option with the arrow keys only."""
-    select.focus()
-    options = select.locator("option").evaluate_all("os => os.map(o => o.value)")
-    page.keyboard.press("Home")
-    for _ in range(options.index(value)):
-        page.keyboard.press("ArrowDown")
-    assert select.input_value() == value
 
 
 def _expect_error(tab, name: str, field: str, params: dict) -> None:

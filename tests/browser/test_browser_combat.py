@@ -11,28 +11,12 @@ import json
 import pytest
 
 from engine import api
+from tests.browser.keyboard import choose as _choose, type_into as _replace
 
 pytestmark = pytest.mark.browser
 
 COMBAT = "facade/combat/"
 WIDGETS = ("facade-armor", "facade-blow", "facade-attack")
-
-
-def _replace(page, locator, text: str) -> None:
-    """Focus an input, select its text and type over it."""
-    locator.focus()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
-
-
-def _choose(page, select, value: str) -> None:
-    """Pick an option of a closed select with the arrow keys alone."""
-    values = select.evaluate("el => [...el.options].map(o => o.value)")
-    select.focus()
-    steps = values.index(value) - values.index(select.input_value())
-    for _ in range(abs(steps)):
-        page.keyboard.press("ArrowDown" if steps > 0 else "ArrowUp")
-    assert select.input_value() == value
 
 
 def _expect(widget, selector: str) -> None:

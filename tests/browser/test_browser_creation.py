@@ -11,17 +11,11 @@ import json
 import pytest
 
 from engine import api
+from tests.browser.keyboard import type_into as _type_into
 
 pytestmark = pytest.mark.browser
 
 CREATION = "facade/creation/"
-
-
-def _type_into(page, locator, text: str) -> None:
-    """Replace an input's value the way a person would: focus, select all, type."""
-    locator.focus()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
 
 
 def _next_field(page, text: str) -> None:

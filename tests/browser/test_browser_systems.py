@@ -15,6 +15,7 @@ import pytest
 
 from engine import api
 from tests.browser.conftest import BOOT_TIMEOUT_MS
+from tests.browser.keyboard import type_into as _type_into
 
 pytestmark = pytest.mark.browser
 
@@ -55,12 +56,6 @@ CASES = (
          lambda d: {"data-rw-p-win": d["contest"]["p_win"], "data-rw-p-success": d["passive"]["p_success"]},
          ("trait", "0")),
 )
-
-
-def _type_into(page, locator, text: str) -> None:
-    locator.focus()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
 
 
 def _selector(attributes: dict[str, str]) -> str:

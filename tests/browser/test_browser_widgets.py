@@ -13,18 +13,12 @@ import pytest
 from engine import api
 from tests.browser.conftest import BOOT_TIMEOUT_MS, open_tab
 from tests.browser.siteserver import SiteServer
+from tests.browser.keyboard import type_into as _type_into
 
 pytestmark = pytest.mark.browser
 
 BASIC_RULES = "facade/basic-rules/"
 WIDGETS = ("facade-roller", "facade-odds", "facade-contest")
-
-
-def _type_into(page, locator, text: str) -> None:
-    """Replace an input's value the way a person would: focus, select all, type."""
-    locator.focus()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
 
 
 def _expected_roll(params: dict) -> tuple[str, str, list[str]]:

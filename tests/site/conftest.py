@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,3 +31,17 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def page(site: Path, path: str) -> str:
     """The built HTML of the page at ``path`` (a directory URL like ``facade/combat``)."""
     return (site / path / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def scratch_project(tmp_path: Path) -> Path:
+    """A copy of the site project whose pages the test writes (every nav page a bare heading)."""
+    for name in ("mkdocs.yml", "package.json"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    for name in ("macros", "site-overrides", "node_modules", "engine"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    for md in (ROOT / "docs").rglob("*.md"):
+        target = tmp_path / "docs" / md.relative_to(ROOT / "docs")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("# Page\n", encoding="utf-8")
+    return tmp_path

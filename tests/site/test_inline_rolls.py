@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,7 +14,7 @@ from engine.api import call
 from engine.dice.notation import distribution
 from engine.present.chips import dice_chip, trait_chip
 from macros.inline_rolls import markdown_inert
-from tests.site.conftest import ROOT, build, page
+from tests.site.conftest import build, page
 
 
 class ChipReader(HTMLParser):
@@ -100,18 +99,6 @@ def test_overview_chips_carry_the_engines_odds(site: Path) -> None:
     assert chips[1]["attrs"]["data-rw-p"] == chips[2]["attrs"]["data-rw-p"]
 
 
-@pytest.fixture
-def scratch_project(tmp_path: Path) -> Path:
-    """A copy of the site project whose pages the test writes (every nav page a bare heading)."""
-    for name in ("mkdocs.yml", "package.json"):
-        shutil.copy(ROOT / name, tmp_path / name)
-    for name in ("macros", "site-overrides", "node_modules", "engine"):
-        (tmp_path / name).symlink_to(ROOT / name)
-    for md in (ROOT / "docs").rglob("*.md"):
-        target = tmp_path / "docs" / md.relative_to(ROOT / "docs")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text("# Page\n", encoding="utf-8")
-    return tmp_path
 
 
 @pytest.mark.parametrize("macro, cause", [

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from fractions import Fraction
@@ -14,7 +13,7 @@ import pytest
 
 from engine.api import call
 from engine.present.numbers import percent
-from tests.site.conftest import ROOT, build, page
+from tests.site.conftest import build, page
 from tests.site.html_reader import read
 
 def test_trait_chart_in_html_equals_engine_data(site: Path) -> None:
@@ -88,19 +87,6 @@ def test_designer_notes_are_visible(site: Path) -> None:
     assert html.count('class="admonition designer"') == 4
 
 
-@pytest.fixture
-def scratch_project(tmp_path: Path) -> Path:
-    """A copy of the site project whose docs the test writes itself."""
-    for name in ("mkdocs.yml", "package.json"):
-        shutil.copy(ROOT / name, tmp_path / name)
-    for name in ("macros", "site-overrides", "node_modules", "engine"):
-        (tmp_path / name).symlink_to(ROOT / name)
-    (tmp_path / "docs" / "facade").mkdir(parents=True)
-    for md in (ROOT / "docs").rglob("*.md"):  # every page the nav names, as a bare heading
-        target = tmp_path / "docs" / md.relative_to(ROOT / "docs")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text("# Page\n", encoding="utf-8")
-    return tmp_path
 
 
 @pytest.mark.parametrize("macro, cause", [
