@@ -93,7 +93,7 @@ def parse(html: str) -> Controls:
 
 
 def value_of(control: dict[str, Any]) -> Any:
-    """builder.js's controlValue."""
+    """character-form.js's controlValue."""
     kind, raw = control["attrs"]["data-rw-type"], control["value"]
     if kind == "bool":
         return "checked" in control["attrs"]
@@ -111,7 +111,7 @@ def value_of(control: dict[str, Any]) -> Any:
 
 
 def collect(html: str, base: dict[str, Any]) -> dict[str, Any]:
-    """builder.js's collectDocument."""
+    """character-form.js's collectDocument."""
     doc = copy.deepcopy(base)
     for control in parse(html).controls:
         parts = control["attrs"]["data-rw-path"].split(".")
