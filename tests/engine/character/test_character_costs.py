@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from character_docs import background, check, focus, item, modifier, node, pool, skill, spec
+from tests.engine.character.character_docs import background, check, focus, item, modifier, node, pool, skill, spec
 
 from engine.systems.facade.costs import attribute_cost, background_cost, modifier_cost, standard_skill_cost
 

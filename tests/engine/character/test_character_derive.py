@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from character_docs import check, focus, skill, spec
+from tests.engine.character.character_docs import check, focus, skill, spec
 
 from engine.api import call
 from engine.systems.facade.action_systems import running

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from character_docs import background, check, doc, focus, modifier, skill, spec
+from tests.engine.character.character_docs import background, check, doc, focus, modifier, skill, spec
 
 from engine.api import call
 from engine.errors import ParameterError

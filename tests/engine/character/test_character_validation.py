@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from character_docs import ANCHORS, background, check, codes, doc, focus, messages, modifier, skill, spec
+from tests.engine.character.character_docs import ANCHORS, background, check, codes, doc, focus, messages, modifier, skill, spec
 
 from engine.api import call
 from engine.errors import ParameterError
