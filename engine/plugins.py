@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import cache
 
 
-def import_submodules(package_name: str, suffix: str = "") -> list[str]:
-    """Import every module of ``package_name`` whose name ends with ``suffix``; return their names, sorted."""
+@cache
+def import_submodules(package_name: str, suffix: str = "") -> tuple[str, ...]:
+    """Import every module of ``package_name`` whose name ends with ``suffix``; return their names, sorted.
+
+    Done once per (package, suffix): registries call this on every lookup, which must stay cheap.
+    """
     package = importlib.import_module(package_name)
     names = sorted(m.name for m in pkgutil.iter_modules(package.__path__)
                    if m.name.endswith(suffix) and not m.name.startswith("_"))
     for name in names:
         importlib.import_module(f"{package_name}.{name}")
-    return names
+    return tuple(names)
