@@ -12,16 +12,12 @@ from macros.inline_rolls import roll, trait_roll
 from macros.pages import (
     facade_chance,
     facade_dice,
-    facade_equal_odds_table,
     facade_mean,
-    facade_success_chart,
-    facade_trait_chart,
     table,
     widget,
 )
 
-MACROS = (facade_trait_chart, facade_success_chart, facade_equal_odds_table, facade_dice, facade_mean,
-          facade_chance, table, widget, roll, trait_roll)
+MACROS = (facade_dice, facade_mean, facade_chance, table, widget, roll, trait_roll)
 
 
 def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env object

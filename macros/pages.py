@@ -1,6 +1,6 @@
 """The macros themselves: plain functions from arguments to engine-rendered HTML.
 
->>> "data-rw-table=\\"facade-traits\\"" in facade_trait_chart()
+>>> "data-rw-table=\\"facade-traits\\"" in table("facade-traits")
 True
 >>> widget("no-such-widget")
 Traceback (most recent call last):
@@ -16,11 +16,8 @@ from typing import Any
 
 from engine.api import call
 from engine.errors import RollwrightError
-from engine.present import facade_views
-from engine.present.markup import el
 from engine.present.numbers import percent
 from engine.present.reference_tables import build_table, render_table
-from engine.present.tables import table as html_table
 from engine.present.widgets import render_widget
 
 _widget_ids = itertools.count(1)
@@ -40,27 +37,6 @@ def _engine(name: str, args: tuple[Any, ...], kwargs: dict[str, Any], work):  # 
         return work()
     except RollwrightError as exc:
         raise MacroError(f"{_signature(name, args, kwargs)}: {exc}") from None
-
-
-def facade_trait_chart() -> str:
-    """The Façade trait chart (ratings 1-18, dice, label) as a table."""
-    return facade_views.trait_chart_table(call("facade.traits"))
-
-
-def facade_success_chart() -> str:
-    """The Façade success chart, derived from its rule."""
-    return facade_views.success_chart_table(call("facade.success_levels"))
-
-
-def facade_equal_odds_table() -> str:
-    """For each trait: mean roll and exact chance to meet a difficulty equal to the trait."""
-    rows = []
-    for rating in range(1, 19):
-        odds = call("facade.odds", {"trait": rating, "difficulty": rating})
-        rows.append([rating, odds["dice"], f"{float(Fraction(odds['mean'])):g}",
-                     percent(Fraction(odds["p_success"])), el("span", {"class": "rw-exact"}, odds["p_success"])])
-    return html_table(["Trait", "Dice", "Mean roll", "Chance vs equal difficulty", "Exact"], rows,
-                 name="facade-equal-odds", caption="Each trait rolled against a difficulty equal to itself")
 
 
 def widget(name: str, **params: Any) -> str:

@@ -27,22 +27,6 @@ def _short(key: str) -> str:
     return _SHORT.get(key, key.removeprefix("level-"))
 
 
-def trait_chart_table(data: dict[str, Any]) -> Html:
-    """The trait chart from ``facade.traits``."""
-    rows = [[r["rating"], el("span", {"class": "rw-dice-text"}, r["dice"]), r["label"]] for r in data["rows"]]
-    return table(["Trait rating", "Dice rolled", "Description"], rows, name="facade-traits",
-                 caption="Trait chart: the dice each rating rolls",
-                 row_keys=[str(r["rating"]) for r in data["rows"]])
-
-
-def success_chart_table(data: dict[str, Any]) -> Html:
-    """The success chart from ``facade.success_levels``."""
-    rows = [[r["result"], "–" if r["level"] is None else r["level"], r["name"]] for r in data["rows"]]
-    return table(["Roll minus difficulty", "Success level", "Meaning"], rows, name="facade-success",
-                 caption="Success chart: level = (roll − difficulty) ÷ 3, rounded down, at most 9",
-                 row_keys=[r["key"] for r in data["rows"]])
-
-
 def _die(die: dict[str, Any]) -> Html:
     faces = " ".join(str(f) for f in die["faces"])
     classes = "rw-die" + (" rw-die--exploded" if die.get("exploded") else "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html.parser import HTMLParser
 from pathlib import Path
 
 from engine.present.reference_tables import all_tables, build_table
@@ -49,3 +50,38 @@ def test_every_erratum_links_to_a_real_anchor(site: Path) -> None:
         path, _, anchor = erratum.page.partition("#")
         html = (site / path.removesuffix(".md") / "index.html").read_text(encoding="utf-8")
         assert f'id="{anchor}"' in html, f"{erratum.key}: no #{anchor} on {path}"
+
+
+class _LooseTables(HTMLParser):
+    """Counts tables in a page's article that are neither registered nor inside a live widget."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0            # open elements inside a widget, chip or builder
+        self.loose: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        live = any(k in values for k in ("data-rw-widget", "data-rw-builder", "data-rw-chip"))
+        if self.depth or live:
+            if tag not in VOID:
+                self.depth += 1
+            return
+        if tag == "table" and "data-rw-registered" not in values:
+            self.loose.append(values.get("data-rw-table") or "(unnamed)")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth and tag not in VOID:
+            self.depth -= 1
+
+
+VOID = {"input", "br", "hr", "img", "meta", "link", "col", "source", "wbr"}
+
+
+def test_every_rules_table_is_a_registered_engine_table(site: Path) -> None:
+    for path in sorted((site / "facade").rglob("index.html")):
+        html = path.read_text(encoding="utf-8")
+        article = html[html.index('<article'):html.index('</article>')]
+        reader = _LooseTables()
+        reader.feed(article)
+        assert reader.loose == [], f"{path.relative_to(site)}: tables not built by the registry: {reader.loose}"
