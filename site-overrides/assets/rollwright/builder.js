@@ -45,6 +45,7 @@ export function mountBuilder(root, config, configError) {
   let checkSequence = 0;
   let timer = 0;
   let lastName = null;
+  let heldMessage = false; // an import failure stays on the status line until the player's next action
 
   const setStatus = (state, message) => {
     root.dataset.rwState = state;
@@ -143,7 +144,7 @@ export function mountBuilder(root, config, configError) {
       }
       ui.report.setAttribute("data-rw-checked", String(mine));
       const saved = current.stored ? "Saved" : "Not saved yet";
-      setStatus("ready", answer.valid ? `${saved}. The character follows the rules.`
+      if (!heldMessage) setStatus("ready", answer.valid ? `${saved}. The character follows the rules.`
         : `${saved} as a draft. ${errors} ${errors === 1 ? "problem" : "problems"} to fix (see the report).`);
       if ((current.doc?.name ?? null) !== lastName) renderRoster();
     } catch (error) {
@@ -192,6 +193,7 @@ export function mountBuilder(root, config, configError) {
 
   const edited = (event) => {
     if (!(event.target instanceof Element) || !event.target.hasAttribute("data-rw-path")) return;
+    heldMessage = false;
     collect();
     save();
     later();
@@ -211,6 +213,7 @@ export function mountBuilder(root, config, configError) {
   };
 
   const act = async (button) => {
+    heldMessage = false;
     try {
       await renderEditor(button.dataset.rwAction, button.dataset.rwTarget);
       save();
@@ -282,6 +285,7 @@ export function mountBuilder(root, config, configError) {
   const importFile = async () => {
     const file = ui.importer.files?.[0];
     if (!file) return;
+    heldMessage = false;
     try {
       const data = await readCharacterFile(file);
       let answer;
@@ -300,6 +304,7 @@ export function mountBuilder(root, config, configError) {
       const message = `${failed(error)} Nothing was imported; your saved characters are unchanged.`;
       notify(message);
       setStatus("error", message);
+      heldMessage = true;
     } finally {
       ui.importer.value = "";
     }
@@ -321,12 +326,14 @@ export function mountBuilder(root, config, configError) {
       collect();
       const doc = store.get(id);
       if (!doc) return;
+      heldMessage = false;
       store.setActive(id);
       await show(doc, { stored: true, focus: `rw-pick-${id}` });
     });
     root.addEventListener("click", async (event) => {
       const button = event.target instanceof Element ? event.target.closest("[data-rw-do]") : null;
       if (!button) return;
+      heldMessage = false;
       try {
         await commands[button.getAttribute("data-rw-do")]();
       } catch (error) {
