@@ -18,3 +18,10 @@ def choose(page, select, value: str) -> None:
     for _ in range(abs(steps)):
         page.keyboard.press("ArrowDown" if steps > 0 else "ArrowUp")
     assert select.input_value() == value
+
+
+def next_field(page, text: str) -> None:
+    """Tab to the next control and replace its value by typing."""
+    page.keyboard.press("Tab")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)

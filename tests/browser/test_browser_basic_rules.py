@@ -10,7 +10,7 @@ import json
 import pytest
 
 from engine import api
-from tests.browser.keyboard import type_into as _replace
+from tests.browser.keyboard import next_field, type_into as _replace
 
 pytestmark = pytest.mark.browser
 
@@ -23,15 +23,9 @@ def test_cooperation_by_keyboard_matches_cpython(site, tab):
     tab.wait_state("facade-cooperation", "ready")
     coop = tab.widget("facade-cooperation")
     _replace(page, coop.locator("input[name=primary]"), "9")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("14, 7, 11")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("13")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("77")
+    next_field(page, "14, 7, 11")
+    next_field(page, "13")
+    next_field(page, "77")
     page.keyboard.press("Enter")
     run = coop.locator("[data-rw-result] .rw-coop-run[data-rw-seed='77']")
     run.wait_for()

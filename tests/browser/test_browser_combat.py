@@ -11,7 +11,7 @@ import json
 import pytest
 
 from engine import api
-from tests.browser.keyboard import choose as _choose, type_into as _replace
+from tests.browser.keyboard import choose as _choose, next_field, type_into as _replace
 
 pytestmark = pytest.mark.browser
 
@@ -32,9 +32,7 @@ def test_combat_widgets_answer_like_cpython(site, tab):
     # Attack resolver: an active defense chosen and filled in by keyboard.
     attack = tab.widget("facade-attack")
     _replace(page, attack.locator("input[name=trait]"), "13")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("9")
+    next_field(page, "9")
     _choose(page, attack.locator("select[name=defense]"), "active")
     page.keyboard.press("Tab")
     page.keyboard.type("8")
@@ -64,15 +62,9 @@ def test_combat_widgets_answer_like_cpython(site, tab):
     # Simple-combat blows: the draft's 12 against 6 is a Strong blow.
     blow = tab.widget("facade-blow")
     _replace(page, blow.locator("input[name=trait_a]"), "11")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("9")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("12")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("6")
+    next_field(page, "9")
+    next_field(page, "12")
+    next_field(page, "6")
     expected = api.call("facade.blow", {"trait_a": 11, "trait_b": 9, "roll_a": 12, "roll_b": 6})
     _expect(blow, f".rw-blow[data-rw-p-a='{expected['p_a']}'] [data-rw-blow='strong']")
     assert blow.locator("[data-rw-result] .rw-blow").get_attribute("data-rw-p-tie") == expected["p_tie"]
@@ -110,9 +102,7 @@ def test_combat_widgets_show_the_engines_errors(site, tab):
     tab.wait_state("facade-blow", "ready")
     blow = tab.widget("facade-blow")
     _replace(page, blow.locator("input[name=trait_a]"), "5")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("5")
+    next_field(page, "5")
     settled = api.call("facade.blow", {"trait_a": 5, "trait_b": 5, "roll_a": 10, "roll_b": 6})
     _expect(blow, f".rw-blow[data-rw-p-a='{settled['p_a']}'] [data-rw-blow='{settled['given']['blow']}']")
     tab.wait_state("facade-blow", "ready")

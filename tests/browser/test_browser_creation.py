@@ -11,17 +11,11 @@ import json
 import pytest
 
 from engine import api
-from tests.browser.keyboard import type_into as _type_into
+from tests.browser.keyboard import next_field, type_into as _type_into
 
 pytestmark = pytest.mark.browser
 
 CREATION = "facade/creation/"
-
-
-def _next_field(page, text: str) -> None:
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
 
 
 def _expected_error(widget: str, params: dict) -> dict:
@@ -37,8 +31,8 @@ def _check_cost_calculator(tab) -> None:
     for _ in range(len(api.lookup("facade.creation_cost").param("what").choices or ())):
         page.keyboard.press("ArrowUp")  # to the first option, "Attribute", by keyboard only
     assert select.input_value() == "attribute"
-    _next_field(page, "3")
-    _next_field(page, "4")
+    next_field(page, "3")
+    next_field(page, "4")
     expected = api.call("facade.creation_cost", {"what": "attribute", "from_level": 3, "to_level": 4})
     result = cost.locator("[data-rw-result] .rw-creation-cost[data-rw-what='attribute'][data-rw-total='4']")
     result.wait_for()
@@ -75,9 +69,9 @@ def _check_cost_calculator(tab) -> None:
 def _check_cascade(tab) -> None:
     page, cascade = tab.page, tab.widget("facade-cascade")
     _type_into(page, cascade.locator("input[name=specialty_a]"), "4")
-    _next_field(page, "3")
-    _next_field(page, "3")
-    _next_field(page, "3")
+    next_field(page, "3")
+    next_field(page, "3")
+    next_field(page, "3")
     params = {"specialty_a": 4, "specialty_b": 3, "specialty_c": 3, "other_focuses": 3}
     expected = api.call("facade.cascade", params)
     assert expected["levels"] == {"broad": 4, "focus": 4, "specialty_a": 4, "specialty_b": 4, "specialty_c": 4}

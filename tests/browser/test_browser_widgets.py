@@ -13,7 +13,7 @@ import pytest
 from engine import api
 from tests.browser.conftest import BOOT_TIMEOUT_MS, open_tab
 from tests.browser.siteserver import SiteServer
-from tests.browser.keyboard import type_into as _type_into
+from tests.browser.keyboard import next_field, type_into as _type_into
 
 pytestmark = pytest.mark.browser
 
@@ -33,12 +33,8 @@ def _expected_roll(params: dict) -> tuple[str, str, list[str]]:
 def _roll(tab, trait: str, difficulty: str, seed: str) -> None:
     page, roller = tab.page, tab.widget("facade-roller")
     _type_into(page, roller.locator("input[name=trait]"), trait)
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type(difficulty)
-    page.keyboard.press("Tab")
-    page.keyboard.press("Control+A")
-    page.keyboard.type(seed)
+    next_field(page, difficulty)
+    next_field(page, seed)
     page.keyboard.press("Enter")
 
 
