@@ -8,7 +8,7 @@ Registered in mkdocs.yml under ``hooks:``. At every build it
 * copies the pinned Pyodide core files from ``node_modules/pyodide`` to
   ``assets/pyodide/<version>/`` (self-hosted, no CDN);
 * sets ``config.extra["rollwright"]``, which ``site-overrides/main.html`` puts on
-  every page as JSON for ``assets/rollwright/rollwright.js``.
+  every page as JSON for ``assets/rollwright/rollwright.js`` (its modules: ``runtime/``, ``widgets/``, ``builder/``).
 
 Paths in that config are relative to the site root.
 """

@@ -48,7 +48,7 @@ class Tab:
         self.page.wait_for_selector(f"{WIDGET.format(name=name)}[data-rw-state='{state}']", timeout=timeout)
 
     def engine_workers(self) -> list[str]:
-        return [u for u in self.workers if urlsplit(u).path.endswith("/assets/rollwright/worker.js")]
+        return [u for u in self.workers if urlsplit(u).path.endswith("/assets/rollwright/runtime/worker.js")]
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tests.site.conftest import page
 
-SCRIPTS = ("builder.js", "character-store.js", "use-character.js")
+SCRIPTS = ("builder/builder.js", "builder/character-form.js", "builder/character-store.js",
+           "widgets/use-character.js")
 
 
 def test_builder_page_has_its_mount_point_and_shell(site: Path) -> None:
@@ -32,7 +33,7 @@ def test_without_javascript_the_page_says_why_there_is_no_builder(site: Path) ->
 
 def test_python_starts_while_the_builder_page_parses(site: Path) -> None:
     html = page(site, "facade/builder")
-    assert re.search(r'<script type="module" async src="[^"]*assets/rollwright/preboot\.js"', html)
+    assert re.search(r'<script type="module" async src="[^"]*assets/rollwright/runtime/preboot\.js"', html)
 
 
 def test_builder_scripts_are_shipped_and_wired(site: Path) -> None:
@@ -40,11 +41,11 @@ def test_builder_scripts_are_shipped_and_wired(site: Path) -> None:
     for name in SCRIPTS:
         assert (assets / name).is_file(), name
     entry = (assets / "rollwright.js").read_text(encoding="utf-8")
-    assert 'import("./builder.js")' in entry and 'import("./use-character.js")' in entry
-    store = (assets / "character-store.js").read_text(encoding="utf-8")
+    assert 'import("./builder/builder.js")' in entry and 'import("./widgets/use-character.js")' in entry
+    store = (assets / "builder" / "character-store.js").read_text(encoding="utf-8")
     assert '"rollwright.facade.characters"' in store
     # Only the store touches localStorage; the other scripts never build markup from strings.
-    for name in ("builder.js", "use-character.js"):
+    for name in ("builder/builder.js", "widgets/use-character.js"):
         text = (assets / name).read_text(encoding="utf-8")
         assert "localStorage" not in text, name
         assert "createElement" not in text and not re.search(r"innerHTML\s*\+?=\s*`", text), name

@@ -121,8 +121,8 @@ def test_a_page_with_only_chips_starts_python_early(scratch_project: Path) -> No
     result = build(scratch_project / "mkdocs.yml", scratch_project / "out")
     assert result.returncode == 0, result.stderr[-2000:]
     html = page(scratch_project / "out", "facade/combat")
-    assert re.search(r'<script type="module" async src="[./]*assets/rollwright/preboot\.js">', html)
-    assert re.search(r'<link rel="modulepreload" href="[./]*assets/rollwright/chips\.js">', html)
+    assert re.search(r'<script type="module" async src="[./]*assets/rollwright/runtime/preboot\.js">', html)
+    assert re.search(r'<link rel="modulepreload" href="[./]*assets/rollwright/widgets/chips\.js">', html)
     chips = read_chips(html)
     assert len(chips) == 2 and chips[1]["button"] == "Roll a_b_c* (trait 3, d6)"  # no stray emphasis
     assert "<em>emphasis</em>" in html  # the rest of the paragraph is still Markdown

@@ -8,9 +8,9 @@
  * (preboot.js may have started Python already; the worker is one per tab either way.)
  */
 
-import { config, configError } from "./config.js";
-import { mountChip } from "./chips.js";
-import { mountWidget } from "./widgets.js";
+import { config, configError } from "./runtime/config.js";
+import { mountChip } from "./widgets/chips.js";
+import { mountWidget } from "./widgets/widgets.js";
 
 /** Mount every widget and inline roll chip in the current document that is not mounted yet. */
 function mountAll() {
@@ -21,12 +21,12 @@ function mountAll() {
     mountChip(/** @type {HTMLElement} */ (chip), config, configError);
   }
   // Character builder: the builder page itself, and "use my character" on every widget's trait field.
-  import("./builder.js").then(({ mountBuilder }) => {
+  import("./builder/builder.js").then(({ mountBuilder }) => {
     for (const root of document.querySelectorAll("[data-rw-builder]:not([data-rw-mounted])")) {
       mountBuilder(/** @type {HTMLElement} */ (root), config, configError);
     }
   }, (error) => console.error("Rollwright: the builder could not load", error));
-  import("./use-character.js").then(({ mountUseCharacter }) => mountUseCharacter(config),
+  import("./widgets/use-character.js").then(({ mountUseCharacter }) => mountUseCharacter(config),
     (error) => console.error("Rollwright: use-character could not load", error));
 }
 

@@ -2,10 +2,10 @@
  * The runtime config, read once per tab from `<script type="application/json" id="rw-config">`
  * (written by macros/site_assets.py through site-overrides/main.html). Its paths are
  * relative to the site root, which is two levels above this file
- * (`assets/rollwright/config.js`), so it works under any sub-path and after instant navigation.
+ * (`assets/rollwright/runtime/config.js`), so it works under any sub-path and after instant navigation.
  */
 
-const SITE_ROOT = new URL("../../", import.meta.url);
+const SITE_ROOT = new URL("../../../", import.meta.url);
 
 /**
  * @returns {{config: import("./worker-client.js").RuntimeConfig|null, error?: string}}

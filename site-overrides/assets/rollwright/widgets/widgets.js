@@ -7,7 +7,7 @@
  * already-escaped HTML (`widget.render`'s `html`) into the result region.
  */
 
-import { EngineError, callEngine, events, runtimeState, startPython } from "./worker-client.js";
+import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
 
 const DEBOUNCE_MS = 150;
 const BUSY_DELAY_MS = 250;
@@ -82,7 +82,7 @@ function failedMessage(reason) {
 /**
  * Bring one server-rendered widget to life (once; later calls do nothing).
  * @param {HTMLElement} section a `section[data-rw-widget]`
- * @param {import("./worker-client.js").RuntimeConfig|null} config null when the page has no usable config
+ * @param {import("../runtime/worker-client.js").RuntimeConfig|null} config null when the page has no usable config
  * @param {string} [configError] why there is no config
  */
 export function mountWidget(section, config, configError) {

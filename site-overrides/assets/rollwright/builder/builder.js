@@ -11,12 +11,12 @@
  * latest-wins like widgets.js.
  */
 
-import { EngineError, callEngine, events, runtimeState, startPython } from "./worker-client.js";
+import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
 import { decodeShare, encodeShare, exportCharacter, newId, openStore, readCharacterFile } from "./character-store.js";
 import { collectDocument } from "./character-form.js";
 
 const DEBOUNCE_MS = 200;
-const SITE_ROOT = new URL("../../", import.meta.url);
+const SITE_ROOT = new URL("../../../", import.meta.url);
 /** @param {HTMLElement} root */
 function parts(root) {
   const one = (selector) => /** @type {any} */ (root.querySelector(selector));
@@ -32,7 +32,7 @@ function parts(root) {
 /**
  * Bring the builder to life (once).
  * @param {HTMLElement} root `[data-rw-builder]`
- * @param {import("./worker-client.js").RuntimeConfig|null} config
+ * @param {import("../runtime/worker-client.js").RuntimeConfig|null} config
  * @param {string} [configError]
  */
 export function mountBuilder(root, config, configError) {

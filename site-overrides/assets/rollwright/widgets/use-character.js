@@ -9,8 +9,8 @@
  * engine-rendered (`facade.character.picker`); this module only places them.
  */
 
-import { callEngine } from "./worker-client.js";
-import { openStore } from "./character-store.js";
+import { callEngine } from "../runtime/worker-client.js";
+import { openStore } from "../builder/character-store.js";
 
 const TRAIT_NAME = /^(trait|trait_[ab]|primary|secondary|attacker|defender|[a-z_]+_trait)$/;
 
@@ -36,7 +36,7 @@ function fill(input, select) {
 /**
  * Offer the active character on every trait field of the page not offered yet.
  * Does nothing (and starts nothing) when there is no active character or no trait field.
- * @param {import("./worker-client.js").RuntimeConfig|null} config
+ * @param {import("../runtime/worker-client.js").RuntimeConfig|null} config
  */
 export async function mountUseCharacter(config) {
   if (!config) return;

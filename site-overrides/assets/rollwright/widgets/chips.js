@@ -14,7 +14,7 @@
  * the chip itself fixes the seed (for tests and demonstrations).
  */
 
-import { EngineError, callEngine, runtimeState } from "./worker-client.js";
+import { EngineError, callEngine, runtimeState } from "../runtime/worker-client.js";
 
 const INTEGER = /^\d+$/;
 
@@ -67,7 +67,7 @@ function keepOnScreen(tip) {
 /**
  * Bring one build-time chip to life (once; later calls do nothing).
  * @param {HTMLElement} chip a `[data-rw-chip]` element
- * @param {import("./worker-client.js").RuntimeConfig|null} config null when the page has no usable config
+ * @param {import("../runtime/worker-client.js").RuntimeConfig|null} config null when the page has no usable config
  * @param {string} [configError] why there is no config
  */
 export function mountChip(chip, config, configError) {
