@@ -2,9 +2,10 @@
 
 - ``roll NOTATION [--seed N] [--depth N] [--json]``: one seeded roll, every die shown.
 - ``dist NOTATION [--depth N] [--json]``: the exact distribution.
-- ``call NAME [JSON]`` / ``calls``: the ``engine.api`` registry, answers as JSON.
-- ``character validate FILE [--json]`` / ``character sheet FILE [--format text|markdown]``: a Façade
-  character file checked against the creation rules (exit 1 if it has errors), or its sheet.
+- ``call NAME [JSON]`` / ``calls``: the ``engine.kit.api`` registry, answers as JSON.
+- ``character validate FILE [--json]`` / ``character sheet FILE [--format text|markdown]``: a character
+  file checked against its system's rules (exit 1 if it has errors), or its sheet; the system is
+  found from the file's ``schema``.
 
 Bad or capped input exits with status 2 and one ``error: ...`` line on stderr.
 A notation that starts with '-' goes after ``--``: ``roll --seed 3 -- -d4+2``.
@@ -89,7 +90,7 @@ def _cmd_roll(args: argparse.Namespace) -> int:
 # --- dist ----------------------------------------------------------------
 def _cmd_dist(args: argparse.Namespace) -> int:
     if args.json:  # the same report as the registry's dice.dist: one contract, one place
-        from engine.api.dice_calls import distribution_report
+        from engine.kit.calls.dice import distribution_report
 
         print(json.dumps(distribution_report(args.notation, args.depth)))
         return 0
@@ -126,13 +127,13 @@ def _cmd_calls(args: argparse.Namespace) -> int:
 
 
 def _api() -> Any:
-    """``engine.api``, imported only when needed, so roll and dist work without it."""
+    """``engine.kit.api``, imported only when needed, so roll and dist work without it."""
     try:
-        from engine import api
+        from engine.kit import api
     except ModuleNotFoundError as err:
-        if err.name != "engine.api":
+        if err.name != "engine.kit.api":
             raise
-        raise InputError("the call registry (engine.api) is not available in this build") from None
+        raise InputError("the call registry (engine.kit.api) is not available in this build") from None
     return api
 
 
@@ -154,19 +155,24 @@ def _character_file(path: str) -> Any:
 
 
 def _cmd_character(args: argparse.Namespace) -> int:
-    from engine.systems.facade.character.check import check_character
-    from engine.systems.facade.character.sheet import markdown_sheet, text_sheet
+    """Validate a character file, or print its sheet, through its system's builder contract."""
+    from engine.kit.characters import contract_call, system_for_document
 
-    result = check_character(_character_file(args.file))
+    document = _character_file(args.file)
+    system = system_for_document(document)
+    api = _api()
     if args.action == "sheet":
-        sys.stdout.write(markdown_sheet(result) if args.format == "markdown" else text_sheet(result))
+        fmt = "markdown" if args.format == "markdown" else "text"
+        sys.stdout.write(api.call(contract_call(system, "sheet"), {"character": document, "format": fmt})["sheet"])
         return 0
+    result = api.call(contract_call(system, "check"), {"character": document})
     if args.json:
-        _dump({key: result[key] for key in ("valid", "migrated_from", "messages", "spending", "character")})
+        _dump({key: result[key] for key in ("valid", "migrated_from", "messages", "spending", "character")
+               if key in result})
     else:
         errors = sum(m["severity"] == "error" for m in result["messages"])
         warnings = len(result["messages"]) - errors
-        name = result["character"]["name"] or "unnamed character"
+        name = result["character"].get("name") or "unnamed character"
         print(f"{args.file}: {name}: {'valid' if result['valid'] else 'not valid'} "
               f"({errors} error{'' if errors == 1 else 's'}, {warnings} warning{'' if warnings == 1 else 's'})")
         for m in result["messages"]:
@@ -198,22 +204,22 @@ def build_parser() -> argparse.ArgumentParser:
     dist_parser.set_defaults(handler=_cmd_dist)
 
     call_parser = sub.add_parser("call", help="call a named engine function with JSON parameters")
-    call_parser.add_argument("name", metavar="NAME", help="registry name, e.g. 'facade.odds'")
+    call_parser.add_argument("name", metavar="NAME", help="registry name, e.g. 'dice.dist'")
     call_parser.add_argument("params", metavar="JSON", nargs="?", default="{}", help="parameters as a JSON object")
     call_parser.set_defaults(handler=_cmd_call)
 
     calls_parser = sub.add_parser("calls", help="list the registry's calls and their parameters")
     calls_parser.set_defaults(handler=_cmd_calls)
 
-    char_parser = sub.add_parser("character", help="check a Façade character file or print its sheet")
+    char_parser = sub.add_parser("character", help="check a character file or print its sheet")
     char_sub = char_parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    validate_parser = char_sub.add_parser("validate", help="check a character against the creation rules "
+    validate_parser = char_sub.add_parser("validate", help="check a character against its system's rules "
                                           "(exit 1 if it has errors)")
-    validate_parser.add_argument("file", metavar="FILE", help="a character JSON file (version 1 or 2)")
+    validate_parser.add_argument("file", metavar="FILE", help="a character JSON file saved by the builder")
     validate_parser.add_argument("--json", action="store_true", help="print the check result as JSON")
     validate_parser.set_defaults(handler=_cmd_character)
     sheet_parser = char_sub.add_parser("sheet", help="print a character sheet")
-    sheet_parser.add_argument("file", metavar="FILE", help="a character JSON file (version 1 or 2)")
+    sheet_parser.add_argument("file", metavar="FILE", help="a character JSON file saved by the builder")
     sheet_parser.add_argument("--format", choices=("text", "markdown"), default="text", help="sheet format")
     sheet_parser.set_defaults(handler=_cmd_character)
     return parser

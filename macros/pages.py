@@ -1,42 +1,32 @@
-"""The macros themselves: plain functions from arguments to engine-rendered HTML.
+"""The generic page macros: a registered table and a live widget, from the engine registry.
 
->>> "data-rw-table=\\"facade-traits\\"" in table("facade-traits")
+>>> from engine.kit.tables import _BUILDERS, make_table, register_table
+>>> @register_table("demo-squares", "Squares.")
+... def _squares(up_to: int = 3):
+...     return make_table("demo-squares", "Squares", ["n", "n²"], [[n, n * n] for n in range(1, up_to + 1)])
+>>> 'data-rw-params="{&quot;up_to&quot;:2}"' in table("demo-squares", up_to=2)
 True
+>>> table("demo-squares", rows=2)
+Traceback (most recent call last):
+...
+engine.kit.macros.MacroError: table('demo-squares', rows=2): table 'demo-squares': ...unexpected keyword argument 'rows'
+>>> _ = _BUILDERS.pop("demo-squares")
 >>> widget("no-such-widget")
 Traceback (most recent call last):
 ...
-macros.pages.MacroError: widget('no-such-widget'): no widget named 'no-such-widget'; known widgets: ...facade-roller...
+engine.kit.macros.MacroError: widget('no-such-widget'): no widget named 'no-such-widget'; known widgets: ...
 """
 
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 from typing import Any
 
-from engine.api import call
-from engine.errors import RollwrightError
-from engine.present.numbers import percent
-from engine.present.reference_tables import build_table, render_table
-from engine.present.widgets import render_widget
+from engine.kit.macros import engine_call
+from engine.kit.tables import build_table, render_table
+from engine.kit.widgets import render_widget
 
 _widget_ids = itertools.count(1)
-
-
-class MacroError(Exception):
-    """A macro called with arguments the engine rejects; the message says which and why."""
-
-
-def _signature(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    shown = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()]
-    return f"{name}({', '.join(shown)})"
-
-
-def _engine(name: str, args: tuple[Any, ...], kwargs: dict[str, Any], work):  # noqa: ANN001, ANN202
-    try:
-        return work()
-    except RollwrightError as exc:
-        raise MacroError(f"{_signature(name, args, kwargs)}: {exc}") from None
 
 
 def widget(name: str, **params: Any) -> str:
@@ -45,29 +35,9 @@ def widget(name: str, **params: Any) -> str:
     A widget's own ``defaults`` (e.g. the roller's seed 1) fill what the page leaves out.
     """
     widget_id = f"rw-w{next(_widget_ids)}"
-    return _engine("widget", (name,), params, lambda: render_widget(name, params, widget_id=widget_id))
-
-
-def _odds(trait: int, difficulty: int, name: str) -> dict[str, Any]:
-    params = {"trait": trait, "difficulty": difficulty}
-    return _engine(name, (trait, difficulty), {}, lambda: call("facade.odds", params))
-
-
-def facade_dice(trait: int) -> str:
-    """Inline: the dice a trait rolls, e.g. ``1d10+d10``."""
-    return _odds(trait, 0, "facade_dice")["dice"]
-
-
-def facade_mean(trait: int) -> str:
-    """Inline: the exact mean roll of a trait (``11``, ``13.5``)."""
-    return f"{float(Fraction(_odds(trait, 0, 'facade_mean')['mean'])):g}"
-
-
-def facade_chance(trait: int, difficulty: int) -> str:
-    """Inline: the chance that a trait meets a difficulty, as a percentage."""
-    return percent(Fraction(_odds(trait, difficulty, "facade_chance")["p_success"]))
+    return engine_call("widget", (name,), params, lambda: render_widget(name, params, widget_id=widget_id))
 
 
 def table(name: str, **params: Any) -> str:
-    """A registered reference table (``engine/present/*_tables.py``), e.g. ``table("facade-errata")``."""
-    return _engine("table", (name,), params, lambda: render_table(build_table(name, **params), params))
+    """A registered reference table (a system's ``tables/`` folder), e.g. ``table("<system>-errata")``."""
+    return engine_call("table", (name,), params, lambda: render_table(build_table(name, **params), params))

@@ -37,6 +37,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from engine.dice.script import dice_source
 from engine.dice.notation import (
     Constant,
     Dice,
@@ -189,7 +190,7 @@ def _roll_terms(rng: random.Random, expr: Expr, depth: int) -> tuple[TermRoll, .
 
 
 def roll(text_or_expr: str | Expr, seed: int, depth: int = DEFAULT_DEPTH) -> RollReport:
-    """Roll a dice expression with ``random.Random(seed)``; same seed, same dice.
+    """Roll a dice expression with ``random.Random(seed)`` (or scripted dice); same seed, same dice.
 
     >>> roll("d8!", seed=3, depth=0).to_dict()["terms"][0]["dice"][0]["faces"]
     [4]
@@ -198,6 +199,6 @@ def roll(text_or_expr: str | Expr, seed: int, depth: int = DEFAULT_DEPTH) -> Rol
         raise ParameterError(f"seed must be a whole number (got {seed!r})", field="seed")
     expr = as_expr(text_or_expr)
     depth = check_depth(depth)
-    terms = _roll_terms(random.Random(seed), expr, depth)
+    terms = _roll_terms(dice_source(seed), expr, depth)  # type: ignore[arg-type]
     total = sum(term.sign * term.value for term in terms)
     return RollReport(to_text(expr), seed, depth, total, terms)

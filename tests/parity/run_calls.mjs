@@ -1,5 +1,5 @@
 // Parity runner: boot Pyodide ONCE from node_modules/pyodide, install the engine
-// wheel, run registry calls through engine.api.call_json and write the answers.
+// wheel, run registry calls through engine.kit.api.call_json and write the answers.
 //
 //   node tests/parity/run_calls.mjs <request.json> <answers.json>
 //
@@ -37,7 +37,7 @@ const sitePackages = pyodide.pyimport("sysconfig").get_path("purelib");
 pyodide.unpackArchive(new Uint8Array(wheel.buffer, wheel.byteOffset, wheel.byteLength), "wheel",
   { extractDir: sitePackages });
 
-const api = pyodide.pyimport("engine.api");
+const api = pyodide.pyimport("engine.kit.api");
 const json = pyodide.pyimport("json");
 const describe = api.describe();
 const answers = request.calls.map(({ name, params_json }) => api.call_json(name, params_json));

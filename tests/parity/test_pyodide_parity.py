@@ -1,7 +1,7 @@
 """Parity: the engine inside Pyodide (under Node) answers exactly as it does in CPython.
 
 One Node process boots Pyodide once from node_modules/pyodide, installs the engine
-wheel that the site ships, and runs every call through ``engine.api.call_json``.
+wheel that the site ships, and runs every call through ``engine.kit.api.call_json``.
 Each answer (result or error envelope) must equal CPython's, character for character.
 """
 
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import api
-from engine.present.widgets import all_widgets, lookup_widget
+from engine.kit import api
+from engine.kit.widgets import all_widgets, lookup_widget
 
 pytestmark = pytest.mark.parity
 
@@ -78,9 +78,9 @@ CALLS: list[tuple[str, dict]] = [
     ("facade.character.traits", {"character": _CHARACTER}),
     ("facade.character.editor", {"character": _CHARACTER}),
     ("facade.character.picker", {"character": _CHARACTER, "fields": ["rw-w1-trait", "rw-w3-trait_a"]}),
-    ("facade.character.roster", {"characters": [{"id": "c-parity", "name": "Ada"}], "active": "c-parity"}),
+    ("character.roster", {"characters": [{"id": "c-parity", "name": "Ada"}], "active": "c-parity"}),
     ("chip.dice", {"notation": "2d10+d4", "vs": 10, "seed": 3}),
-    ("chip.trait", {"trait": 12, "vs": 10, "seed": 3}),
+    ("facade.chip", {"trait": 12, "vs": 10, "seed": 3}),
     ("facade.cascade_tree", {"tree": {"Athletics": {"Dodge": {"Roll": 5, "Duck": 3}}}}),
     ("facade.creation_budget", {"method": "pool-buy"}),
     ("facade.attributes", {}),

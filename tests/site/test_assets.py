@@ -65,7 +65,7 @@ def test_wheel_holds_the_package_and_bytecode_only_for_pyodide(wheel):
         magic = {archive.read(n)[:4] for n in names if n.endswith(".pyc")}
         flags = {int.from_bytes(archive.read(n)[4:8], "little") for n in names if n.endswith(".pyc")}
     assert "engine/__init__.py" in names
-    assert "engine/api/__init__.py" in names
+    assert "engine/kit/api.py" in names
     sources = {p.relative_to(REPO_ROOT).as_posix() for p in (REPO_ROOT / "engine").rglob("*.py")
                if "__pycache__" not in p.parts}
     assert sources <= set(names), f"missing from the wheel: {sorted(sources - set(names))}"
@@ -121,8 +121,8 @@ def test_engine_imports_from_the_wheel_alone(wheel, tmp_path):
     probe = (
         "import json, sys\n"
         f"sys.path.insert(0, {str(wheel_path)!r})\n"
-        "import engine, engine.api\n"
-        "out = json.loads(engine.api.call_json('facade.traits', '{}'))\n"
+        "import engine, engine.kit.api\n"
+        "out = json.loads(engine.kit.api.call_json('dice.dist', '{\"notation\": \"d6\"}'))\n"
         "print(json.dumps({'file': engine.__file__, 'version': engine.__version__, 'ok': out['ok']}))\n"
     )
     # -I: isolated (no PYTHONPATH, no user site, no script or cwd on sys.path); cwd is outside the repo.

@@ -1,52 +1,17 @@
-"""The built site: strict build, engine tables in the HTML, widgets pre-rendered, nothing remote."""
+"""The built site as a whole: every system's pages built, nothing loaded from another host."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from engine.api import call
-from engine.present.numbers import percent
-from tests.site.conftest import build, page
-from tests.site.html_reader import read
+ROOT = Path(__file__).resolve().parents[2]
 
-def test_trait_chart_in_html_equals_engine_data(site: Path) -> None:
-    rows = read(page(site, "facade/basic-rules")).tables["facade-traits"]
-    expected = [[str(r["rating"]), r["dice"], r["label"]] for r in call("facade.traits")["rows"]]
-    assert rows[0] == ["Trait rating", "Dice rolled", "Description"]
-    assert rows[1:] == expected and len(expected) == 18
-
-
-def test_success_chart_in_html_equals_engine_data(site: Path) -> None:
-    rows = read(page(site, "facade/basic-rules")).tables["facade-success"]
-    expected = [[r["result"], "–" if r["level"] is None else str(r["level"]), r["name"]]
-                for r in call("facade.success_levels")["rows"]]
-    assert rows[1:] == expected
-
-
-def test_equal_difficulty_table_equals_engine_odds(site: Path) -> None:
-    rows = read(page(site, "facade/basic-rules")).tables["facade-equal-odds"][1:]
-    for trait, row in enumerate(rows, start=1):
-        odds = call("facade.odds", {"trait": trait, "difficulty": trait})
-        assert row[3:] == [percent(Fraction(odds["p_success"])), odds["p_success"]]
-
-
-def test_widgets_are_prerendered_with_engine_results(site: Path) -> None:
-    html = page(site, "facade/basic-rules")
-    widgets = re.findall(r'data-rw-widget="([a-z-]+)"', html)
-    assert widgets == ["facade-roller", "facade-odds", "facade-automatic", "facade-contest", "facade-cooperation"]
-    odds = call("facade.odds", {"trait": 12, "difficulty": 14})
-    assert f'data-rw-p-success="{odds["p_success"]}"' in html
-    roll = call("facade.roll", {"trait": 10, "difficulty": 10, "seed": 1})
-    assert f'data-rw-total="{roll["total"]}"' in html
-    assert "<fieldset class=\"rw-fields\" disabled>" in html  # inert until Python is live
-
+from engine.kit.system import System, all_systems
+from tests.support.site_build import page
+from tests.support.html_reader import read
 
 LOADING_LINK_RELS = {"stylesheet", "preload", "modulepreload", "prefetch", "icon", "manifest", "import"}
 
@@ -82,21 +47,12 @@ def test_no_page_loads_anything_from_another_host(site: Path) -> None:
         assert not css_remote.search(path.read_text(encoding="utf-8")), path
 
 
-def test_designer_notes_are_visible(site: Path) -> None:
-    html = page(site, "facade/basic-rules")
-    assert html.count('class="admonition designer"') == 4
-
-
-
-
-@pytest.mark.parametrize("macro, cause", [
-    ('{{ widget("facade-odds", trait=30, difficulty=1) }}', "Trait: enter a whole number from 1 to 18 (got 30)"),
-    ('{{ widget("facade-rollr", trait=3) }}', "no widget named 'facade-rollr'"),
-    ('{{ facade_chance(10) }}', "missing 1 required positional argument"),
-])
-def test_bad_macro_call_fails_the_build_naming_page_and_cause(scratch_project: Path, macro: str, cause: str) -> None:
-    for name in ("basic-rules.md",):
-        (scratch_project / "docs" / "facade" / name).write_text(f"# Broken\n\n{macro}\n", encoding="utf-8")
-    result = build(scratch_project / "mkdocs.yml", scratch_project / "out")
-    assert result.returncode != 0
-    assert "facade/basic-rules.md" in result.stderr and cause in result.stderr
+@pytest.mark.parametrize("system", list(all_systems().values()), ids=lambda s: s.id)
+def test_every_page_a_system_declares_is_built_and_in_the_navigation(site: Path, system: System) -> None:
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert system.pages, f"{system.id} declares no pages"
+    for declared in system.pages:
+        assert declared.path.startswith(f"{system.docs}/"), declared.path
+        assert declared.path in nav, f"{declared.path} is not in mkdocs.yml's nav"
+        url = declared.path.removesuffix(".md").removesuffix("index").rstrip("/")
+        assert "<article" in page(site, url), declared.path

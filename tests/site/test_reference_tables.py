@@ -6,8 +6,12 @@ import json
 from html.parser import HTMLParser
 from pathlib import Path
 
-from engine.present.reference_tables import all_tables, build_table
-from tests.site.html_reader import read
+import pytest
+
+from engine.kit.errata import all_errata
+from engine.kit.system import System, all_systems
+from engine.kit.tables import all_tables, build_table
+from tests.support.html_reader import read
 
 
 def registered_tables(site: Path) -> list[tuple[str, str, dict, list[list[str]]]]:
@@ -35,17 +39,20 @@ def test_every_registered_table_is_shown_somewhere(site: Path) -> None:
     assert set(all_tables()) - shown == set()
 
 
-def test_errata_page_lists_every_erratum(site: Path) -> None:
-    from engine.systems.facade.errata import all_errata
-
-    rows = read((site / "facade" / "errata" / "index.html").read_text(encoding="utf-8")).tables["facade-errata"]
-    assert [r[0] for r in rows[1:]] == [e.where for e in all_errata()]
-    assert len(rows) - 1 == len(all_errata()) >= 1
+@pytest.mark.parametrize("system", list(all_systems().values()), ids=lambda s: s.id)
+def test_each_systems_errata_table_lists_every_erratum_it_finds(site: Path, system: System) -> None:
+    """A system with errata shows them all, in page order, in its ``<id>-errata`` table."""
+    found = all_errata(system)
+    shown = [read(path.read_text(encoding="utf-8")).tables.get(f"{system.id}-errata")
+             for path in sorted((site / system.docs).rglob("index.html"))]
+    tables = [rows for rows in shown if rows is not None]
+    if not found and not tables:
+        return
+    assert len(tables) == 1, f"{system.id}: the errata table must be on exactly one page"
+    assert [r[0] for r in tables[0][1:]] == [e.where for e in found]
 
 
 def test_every_erratum_links_to_a_real_anchor(site: Path) -> None:
-    from engine.systems.facade.errata import all_errata
-
     for erratum in all_errata():
         path, _, anchor = erratum.page.partition("#")
         html = (site / path.removesuffix(".md") / "index.html").read_text(encoding="utf-8")
@@ -78,8 +85,9 @@ class _LooseTables(HTMLParser):
 VOID = {"input", "br", "hr", "img", "meta", "link", "col", "source", "wbr"}
 
 
-def test_every_rules_table_is_a_registered_engine_table(site: Path) -> None:
-    for path in sorted((site / "facade").rglob("index.html")):
+@pytest.mark.parametrize("system", list(all_systems().values()), ids=lambda s: s.id)
+def test_every_rules_table_is_a_registered_engine_table(site: Path, system: System) -> None:
+    for path in sorted((site / system.docs).rglob("index.html")):
         html = path.read_text(encoding="utf-8")
         article = html[html.index('<article'):html.index('</article>')]
         reader = _LooseTables()

@@ -23,13 +23,13 @@ from functools import lru_cache
 from typing import Any
 
 from engine.errors import ParameterError
-from engine.systems.facade.action_systems import running
-from engine.systems.facade.attributes import CATEGORIES, category_total, height_weight
-from engine.systems.facade.body_systems import MAX_BODYWEIGHT, carry_line, carrying
+from engine.systems.facade.rules.action_systems import running
+from engine.systems.facade.rules.attributes import CATEGORIES, category_total, height_weight
+from engine.systems.facade.rules.body_systems import MAX_BODYWEIGHT, carry_line, carrying
 from engine.systems.facade.character.model import ATTRIBUTES, CATEGORY_KEYS, FORMULAS, Character, points_str
 from engine.systems.facade.character.spending import Spending
-from engine.systems.facade.limit_pools import pool_thresholds
-from engine.systems.facade.skills import trait_total
+from engine.systems.facade.rules.limit_pools import pool_thresholds
+from engine.systems.facade.rules.skills import trait_total
 
 Node = tuple[str, str, tuple[int, int, int]]  # path, label, (broad, focus, specialty) levels
 CHECK_TRAIT_PICKS = 450

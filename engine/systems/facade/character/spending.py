@@ -30,11 +30,11 @@ from functools import lru_cache
 from engine.errors import ParameterError
 from engine.systems.facade.character.model import ATTRIBUTES, POOLS, Character, Skill
 from engine.systems.facade.character.model import points_str as _text
-from engine.systems.facade.costs import (
+from engine.systems.facade.rules.costs import (
     AGE_RULES, LIABILITY_OPTIONS, CascadeNode, Cost, age_background_points, attribute_cost, background_cost,
     cascade_broad, modifier_cost, point_buy_budget, pool_buy_budget, refund, standard_skill_cost)
-from engine.systems.facade.costs_skills import MAX_SPECIALTY_SP
-from engine.systems.facade.costs_tracks import MAX_SKILL, track
+from engine.systems.facade.rules.costs_skills import MAX_SPECIALTY_SP
+from engine.systems.facade.rules.costs_tracks import MAX_SKILL, track
 
 ZERO = Fraction(0)
 

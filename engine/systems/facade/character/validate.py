@@ -21,8 +21,8 @@ from engine.systems.facade.character.model import (
     points_str)
 from engine.systems.facade.character.rules import message
 from engine.systems.facade.character.spending import Spending, valid_sp
-from engine.systems.facade.costs_tracks import MAX_ATTRIBUTE, MAX_BACKGROUND, MAX_MODIFIER, MAX_SKILL
-from engine.systems.facade.body_systems import MAX_BODYWEIGHT
+from engine.systems.facade.rules.costs_tracks import MAX_ATTRIBUTE, MAX_BACKGROUND, MAX_MODIFIER, MAX_SKILL
+from engine.systems.facade.rules.body_systems import MAX_BODYWEIGHT
 
 MAX_AGE = 1000
 

@@ -1,9 +1,11 @@
 /**
- * The Façade character builder page: roster, editor, live report, sheet.
+ * The character builder page of any system: roster, editor, live report, sheet.
  *
- * The page (docs/facade/builder.md) holds the static shell; the engine renders
- * everything else: the editor form (`facade.character.editor`), the roster
- * (`facade.character.roster`), the report and the sheet (`facade.character.check`).
+ * The page (docs/<system>/builder.md) holds the static shell and names its
+ * system in `data-rw-builder="<system>"`; the engine renders everything else
+ * through the builder contract (engine/kit/characters.py): the editor form
+ * (`<system>.character.editor`), the report and the sheet (`<system>.character.check`),
+ * a blank character (`<system>.character.new`) and the roster (`character.roster`).
  * This module never builds markup: it sets text, attribute values and the
  * innerHTML of engine-rendered HTML. It collects the document back from the form
  * through each control's `data-rw-path`/`data-rw-type`, saves it at once (drafts
@@ -39,7 +41,16 @@ export function mountBuilder(root, config, configError) {
   if (root.hasAttribute("data-rw-mounted")) return;
   root.setAttribute("data-rw-mounted", "");
   const ui = parts(root);
-  const store = openStore();
+  const system = root.dataset.rwBuilder || "";
+  /** @param {string} operation one of the contract's: new, check, editor, sheet, picker */
+  const contract = (operation) => `${system}.character.${operation}`;
+  let store;
+  try {
+    store = openStore(system);
+  } catch (error) {
+    ui.status.textContent = `The builder is unavailable: ${error.message}.`;
+    return;
+  }
   /** @type {{doc: any, stored: boolean, shared: boolean}} */
   const current = { doc: null, stored: false, shared: false };
   let checkSequence = 0;
@@ -93,7 +104,7 @@ export function mountBuilder(root, config, configError) {
     }
     const focused = document.activeElement?.id;
     try {
-      const answer = await callEngine(config, "facade.character.roster",
+      const answer = await callEngine(config, "character.roster",
         { characters: entries, active: current.doc?.id || "" });
       ui.roster.innerHTML = answer.html; // engine-rendered, escaped
       if (focused && !document.activeElement?.id) document.getElementById(focused)?.focus();
@@ -128,7 +139,7 @@ export function mountBuilder(root, config, configError) {
     const doc = current.doc;
     ui.report.setAttribute("aria-busy", "true");
     try {
-      const answer = await callEngine(config, "facade.character.check", { character: doc });
+      const answer = await callEngine(config, contract("check"), { character: doc });
       if (mine !== checkSequence) return;
       ui.report.innerHTML = answer.html.report;
       ui.sheet.innerHTML = answer.html.sheet;
@@ -165,7 +176,7 @@ export function mountBuilder(root, config, configError) {
     const focused = document.activeElement?.id;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const sent = JSON.stringify(collect());
-      const answer = await callEngine(config, "facade.character.editor", { character: current.doc, action, path, value });
+      const answer = await callEngine(config, contract("editor"), { character: current.doc, action, path, value });
       if (JSON.stringify(collect()) !== sent) continue;
       current.doc = answer.character;
       ui.editor.innerHTML = answer.html; // engine-rendered, escaped
@@ -187,7 +198,7 @@ export function mountBuilder(root, config, configError) {
   };
 
   const fresh = async () => {
-    const answer = await callEngine(config, "facade.character.new", { method: "point-buy" });
+    const answer = await callEngine(config, contract("new"), {});
     return { ...answer.character, id: newId() };
   };
 
@@ -253,7 +264,7 @@ export function mountBuilder(root, config, configError) {
       ui.tools.querySelector("[data-rw-do='new']").focus();
     },
     async export() {
-      const file = exportCharacter(collect(), ui.download);
+      const file = exportCharacter(collect(), system, ui.download);
       setStatus("ready", `Exported as ${file}.`);
     },
     async share() {
@@ -290,7 +301,7 @@ export function mountBuilder(root, config, configError) {
       const data = await readCharacterFile(file);
       let answer;
       try {
-        answer = await callEngine(config, "facade.character.check", { character: data });
+        answer = await callEngine(config, contract("check"), { character: data });
       } catch (error) {
         throw new Error(`“${file.name}” is not a character this builder can read: ${failed(error)}`);
       }
@@ -357,7 +368,7 @@ export function mountBuilder(root, config, configError) {
     try {
       const shared = decodeShare(location.hash);
       if (shared) {
-        const answer = await callEngine(config, "facade.character.check", { character: shared });
+        const answer = await callEngine(config, contract("check"), { character: shared });
         const id = typeof shared.id === "string" && !store.has(shared.id) ? shared.id : newId();
         await show({ ...answer.character, id }, { stored: false, shared: true });
         opened = true;

@@ -1,8 +1,10 @@
 /**
- * The saved Façade characters: the ONLY code that touches localStorage.
+ * Saved characters, one store per system: the ONLY code that touches localStorage.
  *
- * One key holds a versioned envelope:
- *   "rollwright.facade.characters" = {"version": 1, "active": id|null, "characters": {id: doc}}
+ * Each system's key holds a versioned envelope:
+ *   "rollwright.<system>.characters" = {"version": 1, "active": id|null, "characters": {id: doc}}
+ * (the same key and envelope the builder used when it served a single system,
+ * so characters saved back then are found as they are.)
  * Documents are kept exactly as last saved, drafts included (the engine judges them,
  * not this module). A store that cannot be read is never overwritten silently: its raw
  * text is copied to a backup key first and `problem` says so; later writes start afresh.
@@ -11,8 +13,10 @@
  * share link's fragment ("#c=" + base64url of the UTF-8 JSON).
  */
 
-export const STORE_KEY = "rollwright.facade.characters";
-export const BACKUP_KEY = "rollwright.facade.characters.backup";
+/** @param {string} system a system id, e.g. from the page's `data-rw-builder` */
+export const storeKey = (system) => `rollwright.${system}.characters`;
+/** @param {string} system */
+export const backupKey = (system) => `${storeKey(system)}.backup`;
 export const STORE_VERSION = 1;
 export const SHARE_PREFIX = "#c=";
 const MAX_IMPORT_BYTES = 1_000_000;
@@ -57,9 +61,13 @@ function parseEnvelope(raw) {
   return { version: STORE_VERSION, active, characters };
 }
 
-/** The saved characters, with the active one; every change is written at once. */
+/** One system's saved characters, with the active one; every change is written at once. */
 export class CharacterStore {
-  constructor() {
+  /** @param {string} system the system id (its key in localStorage) */
+  constructor(system) {
+    if (!/^[a-z][a-z0-9-]*$/.test(system)) throw new Error(`not a system id: ${JSON.stringify(system)}`);
+    this.system = system;
+    this.key = storeKey(system);
     /** @type {Storage|null} */
     this.storage = storage();
     /** A sentence for the player when the saved characters could not be read or saved, else null. */
@@ -75,7 +83,7 @@ export class CharacterStore {
   /** Read the store again if another tab changed it (every change starts with this, so none is lost). */
   reload() {
     if (!this.storage) return;
-    const raw = this.storage.getItem(STORE_KEY);
+    const raw = this.storage.getItem(this.key);
     if (raw === null || raw === this.lastRaw) return;
     try {
       this.data = parseEnvelope(raw);
@@ -98,7 +106,7 @@ export class CharacterStore {
    */
   keepBackup(raw) {
     for (let n = 1; n < 100; n += 1) {
-      const key = n === 1 ? BACKUP_KEY : `${BACKUP_KEY}.${n}`;
+      const key = n === 1 ? backupKey(this.system) : `${backupKey(this.system)}.${n}`;
       const existing = this.storage.getItem(key);
       if (existing === raw) return key;
       if (existing !== null) continue;
@@ -117,7 +125,7 @@ export class CharacterStore {
     if (!this.storage) return false;
     try {
       const raw = JSON.stringify(this.data);
-      this.storage.setItem(STORE_KEY, raw);
+      this.storage.setItem(this.key, raw);
       this.lastRaw = raw;
       return true;
     } catch (error) {
@@ -191,30 +199,38 @@ export class CharacterStore {
   }
 }
 
-/** The store, read fresh (call again after navigation to see other pages' changes). */
-export function openStore() {
-  return new CharacterStore();
+/**
+ * One system's store, read fresh (call again after navigation to see other pages' changes).
+ * @param {string} system
+ */
+export function openStore(system) {
+  return new CharacterStore(system);
 }
 
-/** A file name for a character's export: its name, made safe. */
-function fileName(doc) {
+/**
+ * A file name for a character's export: its name, made safe, and its system.
+ * @param {any} doc
+ * @param {string} system
+ */
+function fileName(doc, system) {
   const base = String(doc?.name || "character").normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");
-  return `${base || "character"}.facade.json`;
+  return `${base || "character"}.${system}.json`;
 }
 
 /**
  * Offer one character as a .json download through a page's (hidden) link.
  * @param {any} doc
+ * @param {string} system
  * @param {HTMLAnchorElement} link
  */
-export function exportCharacter(doc, link) {
+export function exportCharacter(doc, system, link) {
   const blob = new Blob([JSON.stringify(doc, null, 2) + "\n"], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   link.setAttribute("href", url);
-  link.setAttribute("download", fileName(doc));
+  link.setAttribute("download", fileName(doc, system));
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return fileName(doc);
+  return fileName(doc, system);
 }
 
 /**

@@ -5,9 +5,9 @@
  * or computes. Messages are typed `{type, id, data}`:
  *
  * - page -> worker `init` `{indexURL, wheelURL}`: load Pyodide from the site
- *   itself, unpack the engine wheel, import `engine.api`; answers `ready`
+ *   itself, unpack the engine wheel, import `engine.kit.api`; answers `ready`
  *   `{python, engineVersion, bootMs, pyodideMs, engineMs}` or `error`.
- * - page -> worker `call` `{name, params}`: runs `engine.api.call_json`;
+ * - page -> worker `call` `{name, params}`: runs `engine.kit.api.call_json`;
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
  *
  * No Python source lives here: the worker only imports modules and calls functions.
@@ -107,7 +107,7 @@ async function boot({ indexURL, wheelURL }) {
   // Install into site-packages (unpackArchive's default is the working directory).
   const sitePackages = String(pyodide.pyimport("sysconfig").get_path("purelib"));
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  const api = pyodide.pyimport("engine.api");
+  const api = pyodide.pyimport("engine.kit.api");
   const engine = pyodide.pyimport("engine");
   const platform = pyodide.pyimport("platform");
   return {

@@ -1,0 +1,25 @@
+"""The widget call: what the browser asks for on every click.
+
+The answer is the widget's result region, rendered by the same view as at build
+time, and the call's own data (see :mod:`engine.kit.widgets` for a whole widget).
+
+>>> from engine.kit.registry import call
+>>> call("widget.render", {"widget": "no-such-widget"})
+Traceback (most recent call last):
+...
+engine.errors.ParameterError: no widget named 'no-such-widget'; known widgets: ...
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kit.registry import Param, register
+from engine.kit.widgets import render_result
+
+
+@register("widget.render", "Run a widget's call and render its result region as safe HTML.",
+          Param("widget", str, "widget name (a registered widget)", max_length=200),
+          Param("params", dict, "the widget call's parameters", default={}))
+def render(widget: str, params: dict[str, Any]) -> dict[str, Any]:
+    return render_result(widget, params)

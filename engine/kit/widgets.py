@@ -1,0 +1,189 @@
+"""Interactive widgets: a registry call, a form over its parameters, and a result view.
+
+The whole widget (form and first result) is rendered at build time; in the
+browser only the result region is replaced, with HTML from the same view.
+Each control is derived from the call's declared parameter: a whole number
+becomes a number input with its range, a parameter with choices a select, a
+true/false a checkbox and text a text box; so the form and the validation can
+never disagree. Widgets are defined in each system's ``widgets/`` folder with
+:func:`register_widget`.
+
+>>> from engine.kit.registry import REGISTRY, Param, register
+>>> @register("demo.double", "Twice a number.", Param("n", int, "the number", minimum=0, maximum=10))
+... def _double(n: int) -> dict:
+...     return {"value": 2 * n}
+>>> _ = register_widget(Widget("demo-double", "Double a number", "demo.double", (Field("n", "Number"),),
+...                            "Double", view=lambda data: el("p", None, str(data["value"]))))
+>>> html = render_widget("demo-double", {"n": 4}, widget_id="w1")
+>>> 'data-rw-widget="demo-double"' in html and 'max="10"' in html and "<p>8</p>" in html
+True
+>>> render_result("demo-double", {"n": 11})  # errors speak the form's words
+Traceback (most recent call last):
+...
+engine.errors.ParameterError: Number: enter a whole number from 0 to 10 (got 11).
+>>> _ = _REGISTERED.pop("demo-double"), REGISTRY.pop("demo.double")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import ParameterError
+from engine.kit.discovery import load
+from engine.kit.markup import AttrValue, Html, el
+from engine.kit.system import system_of
+
+
+@dataclass(frozen=True)
+class Field:
+    """One form control bound to a call parameter.
+
+    ``choice_labels`` names a select's options (value -> label); ``hint`` is a short
+    line under the control (e.g. the format of a list).
+    """
+
+    param: str
+    label: str
+    optional: bool = False
+    seed: bool = False  # an empty seed means "pick a random one" in the browser
+    choice_labels: Mapping[Any, str] | None = None
+    hint: str | None = None
+
+
+@dataclass(frozen=True)
+class Widget:
+    """A widget: the call it makes, its form and how its result is shown."""
+
+    name: str
+    title: str
+    call: str
+    fields: tuple[Field, ...]
+    submit: str
+    view: Callable[[dict[str, Any]], Html]
+    live: str = "submit"  # "submit": answer on the button; "change": answer as inputs change
+    defaults: Mapping[str, Any] | None = None  # build-time parameters when a page gives none
+
+
+_REGISTERED: dict[str, Widget] = {}
+
+
+def register_widget(widget: Widget) -> Widget:
+    """Add a widget to the registry (names are unique)."""
+    if widget.name in _REGISTERED:
+        raise ValueError(f"widget {widget.name!r} is registered twice")
+    _REGISTERED[widget.name] = widget
+    return widget
+
+
+def all_widgets() -> dict[str, Widget]:
+    """Every widget, after importing every ``widgets/*.py`` module of the kit and the systems."""
+    load("widgets")
+    return _REGISTERED
+
+
+def lookup_widget(name: str) -> Widget:
+    """The widget called ``name``, or a ParameterError listing the real ones."""
+    widgets = all_widgets()
+    try:
+        return widgets[name]
+    except KeyError:
+        known = ", ".join(sorted(widgets))
+        raise ParameterError(f"no widget named {name!r}; known widgets: {known}", field="widget") from None
+
+
+def _reader_error(widget: Widget, error: ParameterError, params: Mapping[str, Any]) -> ParameterError:
+    """Restate a parameter error in the words of the widget's own form (see the module's example)."""
+    from engine.kit.registry import lookup
+
+    field = next((f for f in widget.fields if f.param == error.field), None)
+    if field is None:
+        return error
+    param = lookup(widget.call).param(field.param)
+    label = field.label.split(" (")[0]
+    got = f" (got {params[field.param]})" if field.param in params else ""
+    range_error = any(phrase in error.message for phrase in ("must be at least", "must be at most",
+                                                              "must be a whole number"))
+    if (range_error and param.kind is int and param.choices is None
+            and param.minimum is not None and param.maximum is not None):
+        return ParameterError(f"{label}: enter a whole number from {param.minimum} to {param.maximum}{got}.",
+                              field=field.param)
+    if "missing required parameter" in error.message:
+        return ParameterError(f"{label}: fill this in for this choice.", field=field.param)
+    detail = error.message.split(": ", 1)[-1]
+    detail = detail.replace(f"'{field.param}' ", "", 1)
+    return ParameterError(f"{label}: {detail}", field=field.param)
+
+
+def render_result(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Run the widget's call and render its result region: ``{"widget", "html", "data"}``.
+
+    Parameter errors come back phrased with the form's labels, for the reader.
+    """
+    from engine.kit.registry import call  # late: the registry imports this module's names
+
+    widget = lookup_widget(name)
+    try:
+        data = call(widget.call, params)
+    except ParameterError as error:
+        raise _reader_error(widget, error, params) from None
+    return {"widget": name, "html": str(widget.view(data)), "data": data}
+
+
+def _input(widget: Widget, field: Field, value: Any, control_id: str, described_by: str) -> Html:
+    """The control for one field, chosen by its parameter's type."""
+    from engine.kit.registry import lookup
+
+    param = lookup(widget.call).param(field.param)
+    common: dict[str, AttrValue] = {"id": control_id, "name": field.param, "aria-describedby": described_by,
+              "data-rw-optional": field.optional, "data-rw-seed": field.seed}
+    if param.choices is not None:
+        labels = field.choice_labels or {}
+        options = [el("option", {"value": choice, "selected": choice == value}, labels.get(choice, str(choice)))
+                   for choice in param.choices]
+        return el("select", common, options)
+    if param.kind is bool:
+        return el("input", {**common, "type": "checkbox", "checked": bool(value)})
+    if param.kind is int:
+        # "use my character" offers the system's character values for a field its parameter marks.
+        fills = None if field.seed else param.fills
+        return el("input", {**common, "type": "number", "step": 1, "inputmode": "numeric",
+                            "data-rw-fill": fills, "min": param.minimum, "max": param.maximum,
+                            "value": "" if value is None or field.seed else value})
+    return el("input", {**common, "type": "text", "value": "" if value is None else value,
+                        "maxlength": param.max_length, "spellcheck": "false", "autocomplete": "off"})
+
+
+def _control(widget: Widget, field: Field, value: Any, widget_id: str) -> Html:
+    control_id = f"{widget_id}-{field.param}"
+    hint_id = f"{control_id}-hint" if field.hint else None
+    described_by = " ".join(filter(None, [hint_id, f"{widget_id}-status"]))
+    control = _input(widget, field, value, control_id, described_by)
+    hint = el("span", {"class": "rw-field__hint", "id": hint_id}, field.hint) if field.hint else None
+    css = "rw-field rw-field--check" if 'type="checkbox"' in control else "rw-field"
+    return el("label", {"class": css, "for": control_id},
+              el("span", {"class": "rw-field__label"}, field.label), control, hint)
+
+
+def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Html:
+    """The whole widget in its build-time state, ready for the browser to bring to life."""
+    widget = lookup_widget(name)
+    params = {**(widget.defaults or {}), **params}
+    result = render_result(name, params)
+    title_id = f"{widget_id}-title"
+    controls = [_control(widget, f, params.get(f.param), widget_id) for f in widget.fields]
+    button = el("button", {"type": "submit", "class": "md-button md-button--primary rw-submit"}, widget.submit)
+    form = el("form", {"class": "rw-form", "data-rw-form": True, "novalidate": True},
+              el("fieldset", {"class": "rw-fields", "disabled": True},
+                 el("legend", {"class": "rw-visually-hidden"}, widget.title), controls, button))
+    status = el("p", {"class": "rw-status", "id": f"{widget_id}-status", "data-rw-status": True,
+                      "role": "status", "aria-live": "polite"},
+                "Computed when this page was built. With JavaScript on, this widget answers live.")
+    system = system_of(widget.call)
+    return el("section", {"class": "rw-widget", "id": widget_id, "data-rw-widget": name,
+                          "data-rw-system": system.id if system else None, "data-rw-live": widget.live, "data-rw-state": "static", "aria-labelledby": title_id},
+              el("p", {"class": "rw-widget__title", "id": title_id}, widget.title),
+              form, status,
+              el("div", {"class": "rw-result", "data-rw-result": True, "aria-live": "polite"},
+                 Html(result["html"])))
