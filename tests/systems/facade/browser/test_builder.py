@@ -274,3 +274,35 @@ def test_share_link_in_a_fresh_browser_then_use_on_the_roller(live_site, browser
         assert tab.external == [] and tab.errors == []
     finally:
         tab.context.close()
+
+
+def test_characters_saved_before_the_shared_builder_are_all_still_there(live_site, browser):
+    """A store written in the format and under the key of the single-system builder (before the
+    builder served every system): every character is listed, the active one opens, and another
+    page's roller still offers it."""
+    older = api.call("facade.character.new", {"method": "pool-buy"})["character"] | {"id": "c-old1", "name": "Old Ada"}
+    active = api.call("facade.character.new", {"method": "point-buy"})["character"] | {"id": "c-old2", "name": "Old Bo"}
+    active["attributes"]["agility"] = 5
+    legacy = {"version": 1, "active": "c-old2", "characters": {"c-old1": older, "c-old2": active}}
+    tab = open_tab(browser)
+    try:
+        page = tab.page
+        page.add_init_script(f"localStorage.getItem({json.dumps(KEY)}) === null && "
+                             f"localStorage.setItem({json.dumps(KEY)}, {json.dumps(json.dumps(legacy))})")
+        page.goto(live_site.url(BUILDER))
+        wait_ready(page)
+        roster = page.locator("[data-rw-roster] [data-rw-pick]")
+        assert sorted(roster.all_inner_texts()) == ["Old Ada", "Old Bo"]
+        assert page.locator("#rw-c-name").input_value() == "Old Bo"
+        assert page.locator("#rw-pick-c-old2").get_attribute("aria-pressed") == "true"
+        assert set(storage(page)["characters"]) == {"c-old1", "c-old2"}  # nothing dropped or renamed
+        report_matches_cpython(page)
+
+        page.goto(live_site.url("facade/basic-rules/"))
+        picker = tab.widget("facade-roller").locator("select[data-rw-use-character]")
+        picker.wait_for(timeout=BOOT_TIMEOUT_MS)
+        assert "Old Bo" in picker.locator("option").first.inner_text()
+        assert any(text.startswith("Agility = 5") for text in picker.locator("option").all_inner_texts())
+        assert tab.external == [] and tab.errors == []
+    finally:
+        tab.context.close()

@@ -52,7 +52,7 @@ def test_builder_scripts_are_shipped_and_wired(site: Path) -> None:
 
 
 def test_print_rules_keep_only_the_sheet(site: Path) -> None:
-    css = (site / "assets" / "rollwright" / "rollwright.css").read_text(encoding="utf-8")
+    css = (site / "assets" / "rollwright" / "css" / "builder.css").read_text(encoding="utf-8")
     block = css[css.index("/* ---- Character builder"):]
     assert "@media print" in block
     assert ".md-typeset .rw-builder > :not(.rw-builder__sheet)" in block
