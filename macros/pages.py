@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.kit.macros import engine_call
 from engine.kit.tables import build_table, render_table
-from engine.kit.widgets import render_widget
+from engine.kit.widget import render_widget
 
 _widget_ids = itertools.count(1)
 

@@ -5,11 +5,12 @@ contribution has a folder of its own, and every module in that folder is
 imported when the kind is first needed, so a new rules area is one new file::
 
     engine/systems/<system>/calls/*.py     registry calls      (engine.kit.registry.register)
-    engine/systems/<system>/widgets/*.py   live widgets        (engine.kit.widgets.register_widget)
+    engine/systems/<system>/widgets/*.py   live widgets        (engine.kit.widget.register_widget)
     engine/systems/<system>/tables/*.py    reference tables    (engine.kit.tables.register_table)
     engine/systems/<system>/rules/*.py     rules, and their errata sources (engine.kit.errata.errata_source)
 
-The shared kit contributes its own calls the same way (``engine/kit/calls/``).
+The shared kit contributes its own calls and widgets the same way (``engine/kit/calls/``,
+``engine/kit/widgets/``).
 Nothing here names a system: they are found by listing packages.
 
 >>> "demo" in system_packages()

@@ -13,7 +13,7 @@ from engine.kit.characters import builder_systems, contract_problems, system_for
 from engine.kit.discovery import system_packages
 from engine.kit.system import System, all_systems, system_of
 from engine.kit.tables import all_tables
-from engine.kit.widgets import all_widgets
+from engine.kit.widget import all_widgets
 from engine.errors import ParameterError
 from macros import all_macros
 

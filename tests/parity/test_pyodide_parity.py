@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from engine.kit import api
-from engine.kit.widgets import all_widgets, lookup_widget
+from engine.kit.widget import all_widgets, lookup_widget
 
 pytestmark = pytest.mark.parity
 

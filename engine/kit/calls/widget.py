@@ -1,7 +1,7 @@
 """The widget call: what the browser asks for on every click.
 
 The answer is the widget's result region, rendered by the same view as at build
-time, and the call's own data (see :mod:`engine.kit.widgets` for a whole widget).
+time, and the call's own data (see :mod:`engine.kit.widget` for a whole widget).
 
 >>> from engine.kit.registry import call
 >>> call("widget.render", {"widget": "no-such-widget"})
@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.kit.registry import Param, register
-from engine.kit.widgets import render_result
+from engine.kit.widget import render_result
 
 
 @register("widget.render", "Run a widget's call and render its result region as safe HTML.",

@@ -1,6 +1,6 @@
 """Widgets for Façade characters: height and weight, a limit pool, and a trait total with defaulting.
 
->>> from engine.kit.widgets import lookup_widget
+>>> from engine.kit.widget import lookup_widget
 >>> lookup_widget("facade-limit-pool").call
 'facade.limit_pool'
 """
@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from engine.systems.facade.views import characters as views
-from engine.kit.widgets import Field, Widget, register_widget
+from engine.kit.widget import Field, Widget, register_widget
 
 register_widget(Widget(
     "facade-height-weight", "Height and weight from Body", "facade.height_weight",

@@ -1,6 +1,6 @@
 """Widgets for Façade combat: attack resolver, damage against armor and simple-combat blows.
 
->>> from engine.kit.widgets import lookup_widget
+>>> from engine.kit.widget import lookup_widget
 >>> lookup_widget("facade-armor").call, lookup_widget("facade-attack").live
 ('facade.armor_damage', 'change')
 """
@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from engine.systems.facade.views import combat as facade_combat_views
-from engine.kit.widgets import Field, Widget, register_widget
+from engine.kit.widget import Field, Widget, register_widget
 from engine.systems.facade.rules.combat import BLOW_NAMES
 from engine.systems.facade.rules.combat_equipment import ARMOR_LIST, MATERIALS, MELEE_WEAPONS, RANGED_WEAPONS
 

@@ -1,6 +1,6 @@
 """Widgets for the Façade basic rules: roller, success calculator and active contest.
 
->>> from engine.kit.widgets import lookup_widget
+>>> from engine.kit.widget import lookup_widget
 >>> lookup_widget("facade-roller").call
 'facade.roll'
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.systems.facade.views import basic as facade_basic_views
 from engine.systems.facade.views import traits as facade_views
-from engine.kit.widgets import Field, Widget, register_widget
+from engine.kit.widget import Field, Widget, register_widget
 
 register_widget(Widget(
     "facade-roller", "Roll a trait", "facade.roll",
