@@ -6,7 +6,7 @@
 """
 
 from engine.dice.distribution import Distribution, repeat_sum, sum_all
-from engine.dice.pools import DEFAULT_DEPTH, explode, keep_highest, open_d20, roll_and_keep
+from engine.dice.pools import DEFAULT_DEPTH, explode, keep_dice, keep_highest, keep_lowest, open_d20, roll_and_keep
 
 die = Distribution.die
 constant = Distribution.constant
@@ -17,7 +17,9 @@ __all__ = [
     "constant",
     "die",
     "explode",
+    "keep_dice",
     "keep_highest",
+    "keep_lowest",
     "open_d20",
     "repeat_sum",
     "roll_and_keep",

@@ -13,14 +13,16 @@ die rolls its extra dice before the next die is rolled.
                   "exploded": false, "capped": false, "kept": true}, ...]},
        {"kind": "constant", "text": "3", "sign": 1, "value": 3, "dice": []}]}
 
-- ``kind``: ``"dice"`` (NdS, NdS!), ``"keep"`` (XkY), ``"open"`` (od20), ``"constant"``.
+- ``kind``: ``"dice"`` (NdS, with any '!', '!>=N', kh/kl/dh/dl), ``"keep"`` (XkY),
+  ``"open"`` (od20), ``"constant"``.
 - ``term.value`` is the sum of the kept dice's values (or the constant);
   ``total`` is the sum of ``sign * value`` over the terms.
 - ``faces``: every face rolled by that die, explosion rolls included;
   ``value``: ``sign * sum(faces)``; ``exploded``: it rolled extra dice (for
-  od20: it came up 1 or 20); ``capped``: it stopped on its top face only
+  od20: it came up 1 or 20); ``capped``: it stopped on an exploding face only
   because the explosion cap ``depth`` was reached; ``kept``: false only for
-  the dropped dice of XkY.
+  the dice that XkY, kh, kl, dh or dl set aside. Dice are kept or dropped by
+  their totals after exploding; between equal totals the earlier die is kept.
 - od20 shows the d20 first and, after a 1 or 20, its extra d20 as a second
   die; after a 1 that extra die has ``sign`` -1.
 
@@ -34,7 +36,8 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.dice.script import dice_source
@@ -123,29 +126,50 @@ class RollReport:
         }
 
 
-def roll_die(rng: random.Random, sides: int, explode: bool = False, depth: int = DEFAULT_DEPTH) -> DieRoll:
-    """Roll one die; if ``explode``, roll again on the top face, at most ``depth`` extra times.
+def roll_die(
+    rng: random.Random, sides: int, explode: bool = False, depth: int = DEFAULT_DEPTH, at_least: int | None = None
+) -> DieRoll:
+    """Roll one die; if ``explode``, roll again on ``at_least`` or more (default: the top face), at most ``depth`` extra times.
 
     >>> roll_die(random.Random(1), 6).faces
     (2,)
+    >>> roll_die(random.Random(0), 8, explode=True, at_least=7).faces
+    (7, 7, 1)
     """
+    threshold = sides if at_least is None else at_least
+    explodes = explode and 1 < threshold <= sides
     faces = [rng.randint(1, sides)]
-    if explode and sides > 1:
-        while faces[-1] == sides and len(faces) <= depth:
+    if explodes:
+        while faces[-1] >= threshold and len(faces) <= depth:
             faces.append(rng.randint(1, sides))
-    capped = explode and sides > 1 and faces[-1] == sides
+    capped = explodes and faces[-1] >= threshold
     return DieRoll(sides, tuple(faces), exploded=len(faces) > 1, capped=capped)
+
+
+def mark_kept(dice: Sequence[DieRoll], kept: int, highest: bool = True) -> tuple[DieRoll, ...]:
+    """Keep the ``kept`` highest (or lowest) dice by value, the earlier die first among equals.
+
+    >>> [d.kept for d in mark_kept([DieRoll(6, (3,)), DieRoll(6, (5,)), DieRoll(6, (3,))], 2)]
+    [True, True, False]
+    """
+    direction = -1 if highest else 1
+    order = sorted(range(len(dice)), key=lambda i: (direction * dice[i].value, i))
+    chosen = set(order[:kept])
+    return tuple(die if i in chosen else replace(die, kept=False) for i, die in enumerate(dice))
 
 
 def _roll_keep(rng: random.Random, leaf: RollKeep, depth: int) -> tuple[DieRoll, ...]:
     """XkY: roll X exploding d10; keep the Y highest (ties: the earlier die is kept)."""
-    rolled = [roll_die(rng, 10, True, depth) for _ in range(leaf.rolled)]
-    order = sorted(range(len(rolled)), key=lambda i: (-rolled[i].value, i))
-    kept = set(order[: leaf.kept])
-    return tuple(
-        die if i in kept else DieRoll(die.sides, die.faces, die.sign, die.exploded, die.capped, False)
-        for i, die in enumerate(rolled)
-    )
+    return mark_kept([roll_die(rng, 10, True, depth) for _ in range(leaf.rolled)], leaf.kept)
+
+
+def _roll_dice(rng: random.Random, leaf: Dice, depth: int) -> tuple[DieRoll, ...]:
+    """NdS with its explosion and keep/drop: every die is rolled (and exploded), then some are set aside."""
+    dice = [roll_die(rng, leaf.sides, leaf.explode, depth, leaf.explodes_at) for _ in range(leaf.count)]
+    if leaf.select is None:
+        return tuple(dice)
+    highest, kept = leaf.select.kept(leaf.count)
+    return mark_kept(dice, kept, highest)
 
 
 def _roll_open_d20(rng: random.Random) -> tuple[DieRoll, ...]:
@@ -162,7 +186,7 @@ def roll_term(rng: random.Random, leaf: Leaf, sign: int = 1, depth: int = DEFAUL
     if isinstance(leaf, Constant):
         return TermRoll("constant", to_text(leaf), sign, leaf.value)
     if isinstance(leaf, Dice):
-        dice = tuple(roll_die(rng, leaf.sides, leaf.explode, depth) for _ in range(leaf.count))
+        dice = _roll_dice(rng, leaf, depth)
         kind = "dice"
     elif isinstance(leaf, RollKeep):
         dice = _roll_keep(rng, leaf, depth)

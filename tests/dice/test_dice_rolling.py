@@ -20,6 +20,22 @@ GOLDEN = [
     ("d8!", 9, 9, 14, [[(8, 6)]]),
     ("od20", 31, 9, -15, [[(1,), (16,)]]),
     ("od20", 5, 9, 29, [[(20,), (9,)]]),
+    ("4d6kh3", 42, 9, 13, [[(6,), (1,), (1,), (6,)]]),
+    ("6d10dh2", 5, 9, 20, [[(10,), (5,), (6,), (9,), (1,), (8,)]]),
+    ("d8!>=7", 0, 9, 15, [[(7, 7, 1)]]),
+    ("4d6!kh3", 5, 9, 37, [[(5,), (3,), (6, 3), (6, 6, 6, 5)]]),
+    ("3d6!>=5", 5, 2, 35, [[(5, 3), (6, 3), (6, 6, 6)]]),
+    ("5d8!>=7dl2", 0, 9, 49, [[(7, 7, 1), (5,), (8, 7, 5), (8, 6), (4,)]]),
+]
+
+# Which dice the golden keep/drop rolls keep (ties: the earlier die is kept).
+GOLDEN_KEPT = [
+    ("4d6kh3", 42, [True, True, False, True]),
+    ("2d20kl1", 7, [False, True]),
+    ("6d10dh2", 5, [False, True, True, False, True, True]),
+    ("4d6dl1", 11, [True, True, True, False]),
+    ("4d6!kh3", 5, [True, False, True, True]),
+    ("5d8!>=7dl2", 0, [True, False, True, True, False]),
 ]
 
 
@@ -28,6 +44,13 @@ def test_golden_rolls(notation: str, seed: int, depth: int, total: int, faces: l
     report = roll(notation, seed=seed, depth=depth)
     assert report.total == total
     assert [[die.faces for die in term.dice] for term in report.terms] == faces
+
+
+@pytest.mark.parametrize(("notation", "seed", "kept"), GOLDEN_KEPT)
+def test_golden_keep_drop_marks(notation: str, seed: int, kept: list[bool]) -> None:
+    term = roll(notation, seed=seed).terms[0]
+    assert [die.kept for die in term.dice] == kept
+    assert term.kind == "dice" and term.value == sum(die.value for die in term.dice if die.kept)
 
 
 def test_to_dict_shape_is_flat_and_json_able() -> None:
@@ -80,6 +103,52 @@ def test_roll_and_keep_keeps_the_highest() -> None:
         assert min(kept) >= max(dropped)
         assert term.value == sum(kept)
         assert all(all(f == 10 for f in die.faces[:-1]) for die in term.dice)
+
+
+@pytest.mark.parametrize(("notation", "kept", "highest"), [
+    ("4d6kh3", 3, True), ("2d20kl1", 1, False), ("4d6dl1", 3, True), ("6d10dh2", 4, False),
+    ("5d4!kh2", 2, True), ("6d6!>=5dl2", 4, True), ("3d8!>=7kl1", 1, False), ("4d6kh4", 4, True),
+])
+def test_keep_and_drop_mark_dice_by_their_totals(notation: str, kept: int, highest: bool) -> None:
+    for seed in range(150):
+        term = roll(notation, seed=seed).terms[0]
+        values = [die.value for die in term.dice if die.kept]
+        others = [die.value for die in term.dice if not die.kept]
+        assert len(values) == kept and len(values) + len(others) == len(term.dice)
+        if others:
+            assert min(values) >= max(others) if highest else max(values) <= min(others)
+        assert term.value == sum(values)
+        assert roll(notation, seed=seed).total == term.value
+
+
+def test_roll_and_keep_rolls_like_exploding_d10s_keep_highest() -> None:
+    for seed in range(50):
+        pool, dice = roll("6k3", seed=seed), roll("6d10!kh3", seed=seed)
+        assert pool.total == dice.total and pool.terms[0].dice == dice.terms[0].dice
+
+
+def test_threshold_explosions_are_shown_and_capped() -> None:
+    for seed in range(200):
+        for depth in (0, 1, 3):
+            for die in roll("4d8!>=7", seed=seed, depth=depth).terms[0].dice:
+                assert 1 <= len(die.faces) <= depth + 1
+                assert all(face >= 7 for face in die.faces[:-1])
+                assert die.exploded == (len(die.faces) > 1)
+                assert die.capped == (die.faces[-1] >= 7)
+                assert die.capped == (len(die.faces) == depth + 1 and die.faces[-1] >= 7)
+
+
+def test_explosions_happen_before_keeping() -> None:
+    report = roll("4d6!kh3", seed=5)
+    top = report.terms[0].dice[3]
+    assert top.faces == (6, 6, 6, 5) and top.kept and top.value == 23
+
+
+def test_new_forms_print_dropped_dice_in_brackets() -> None:
+    from engine.cli import format_roll
+
+    text = format_roll(roll("4d6kh3", seed=42))
+    assert "6, 1, [1], 6" in text and "total: 13" in text and "[x] = dropped die" in text
 
 
 def test_ties_keep_the_earlier_die() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 import engine.dice.notation.evaluation as evaluation
 import engine.dice.notation.parser as parser_module
-from engine.dice.notation import distribution, estimate_work, parse
+from engine.dice.notation import distribution, estimate_margin_work, estimate_work, margin, parse
 from engine.dice.notation.limits import (
     MAX_CONSTANT,
     MAX_DEPTH,
@@ -110,7 +110,9 @@ def test_work_cap_refuses_before_computing(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(evaluation, "_leaf_distribution", no_work)
     start = time.perf_counter()
-    for text, depth in [("100d1000", 9), ("100d6!", 9), ("20k10", 9), ("10k5", 20), ("d1000+d1000+d1000+d1000+d1000+d1000", 9)]:
+    for text, depth in [("100d1000", 9), ("100d6!", 9), ("40k20", 9), ("30k15", 9), ("d1000+d1000+d1000+d1000+d1000+d1000", 9),
+                        ("100d1000kh50", 9), ("100d20!kh50", 9), ("d1000!>=2", 9), ("d300!>=2", 20),
+                        ("60d100kl30", 9), ("50d6!>=2kl25", 9), ("30d10!>=9dh10", 9), ("10d10!>=8kh5+10d10!>=8kh5", 20)]:
         err = limit_of(distribution, text, depth=depth)
         assert err.limit == "work" and "roll it instead" in err.message
     assert time.perf_counter() - start < 1.0
@@ -122,7 +124,11 @@ def test_capped_expressions_can_still_be_rolled() -> None:
     assert 100 <= report.total <= 100_000
 
 
-@pytest.mark.parametrize(("text", "depth"), [("10k5", 9), ("10k10", 9), ("3d1000", 9), ("100d20", 9), ("d1000!", 20), ("3k3", 20)])
+@pytest.mark.parametrize(("text", "depth"), [
+    ("10k5", 9), ("10k10", 9), ("3d1000", 9), ("100d20", 9), ("d1000!", 20), ("3k3", 20), ("20k10", 9), ("10k5", 20),
+    ("4d6kh3", 20), ("10d10kh5", 9), ("20d6kh10", 9), ("100d6kh50", 9), ("100d6dl1", 9), ("2d20kl1", 9),
+    ("100d20kh50", 9), ("d100!>=2", 9), ("10d10!>=8kh5", 20), ("4d6!kh3", 20), ("d20!>=2", 20),
+])
 def test_everyday_expressions_fit_under_the_work_cap(text: str, depth: int) -> None:
     assert estimate_work(parse(text), depth) <= MAX_WORK
 
@@ -130,6 +136,37 @@ def test_everyday_expressions_fit_under_the_work_cap(text: str, depth: int) -> N
 def test_estimate_grows_with_the_work() -> None:
     assert estimate_work(parse("d6")) < estimate_work(parse("2d6")) < estimate_work(parse("20d6"))
     assert estimate_work(parse("3k2"), 2) < estimate_work(parse("3k2"), 9) < estimate_work(parse("6k3"), 9)
+    assert estimate_work(parse("4d6kh3")) < estimate_work(parse("10d6kh5")) < estimate_work(parse("10d6kh9"))
+    assert estimate_work(parse("10d6kh5")) < estimate_work(parse("10d60kh5")) < estimate_work(parse("10d60!kh5"))
+    assert estimate_work(parse("d8!"), 9) < estimate_work(parse("d8!>=7"), 9) < estimate_work(parse("d8!>=2"), 9)
+    assert estimate_work(parse("d8!>=7"), 3) < estimate_work(parse("d8!>=7"), 9)
+    assert estimate_work(parse("4d6kh4")) == estimate_work(parse("4d6"))  # keeping them all is a plain sum
+
+
+def test_keep_and_drop_cost_the_same_as_their_mirror() -> None:
+    assert estimate_work(parse("4d6dl1")) == estimate_work(parse("4d6kh3"))
+    assert estimate_work(parse("6d10dh2")) == estimate_work(parse("6d10kl4")) == estimate_work(parse("6d10kh4"))
+
+
+def test_threshold_and_keep_count_dice_like_plain_dice() -> None:
+    parse(f"{MAX_DICE}d6!>=5kh50")
+    err = limit_of(parse, "60d6kh3+41d6!>=5")
+    assert (err.limit, err.position) == ("dice", 8)
+    assert limit_of(parse, "101d6kh1").limit == "dice"
+    assert limit_of(parse, "4d1001kh1").limit == "sides"
+
+
+def test_margin_work_cap_counts_both_sides_and_their_difference(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_work(*args: object) -> None:
+        raise AssertionError("started computing a distribution over the work cap")
+
+    monkeypatch.setattr(evaluation, "_leaf_distribution", no_work)
+    fits_alone = "100d20kh50"  # about 2.5M steps: under the cap alone, over it twice
+    assert estimate_work(parse(fits_alone)) <= MAX_WORK < estimate_margin_work(parse(fits_alone), parse(fits_alone))
+    for a, b in [(fits_alone, fits_alone), ("d1000+d1000+d1000", "d1000+d1000"), ("2d6", "100d1000")]:
+        err = limit_of(margin, a, b)
+        assert err.limit == "work" and "comparing" in err.message and "roll it instead" in err.message
+    assert limit_of(margin, "d6", "d6", depth=MAX_DEPTH + 1).limit == "depth"
 
 
 def test_limit_errors_are_plain_dicts() -> None:

@@ -12,6 +12,7 @@ from engine.dice.notation import (
     Neg,
     OpenD20,
     RollKeep,
+    Select,
     as_expr,
     dice_count,
     parse,
@@ -43,6 +44,20 @@ from engine.errors import LimitError, NotationError
         ("d1", "d1"),
         ("1000000", "1000000"),
         ("\t2d6\n-1", "2d6-1"),
+        ("4d6kh3", "4d6kh3"),
+        ("4D6KH3", "4d6kh3"),
+        ("4d6 k h 3", "4d6kh3"),
+        ("2d20kl1", "2d20kl1"),
+        ("4d6dl1", "4d6dl1"),
+        ("6d10DH2", "6d10dh2"),
+        ("4d6kh4", "4d6kh4"),
+        ("d8!>=7", "d8!>=7"),
+        ("d8 ! >= 7", "d8!>=7"),
+        ("d8!>=8", "d8!"),
+        ("3d6!>=5", "3d6!>=5"),
+        ("4d6!kh3", "4d6!kh3"),
+        ("5d8!>=7dl2+10k5-od20", "5d8!>=7dl2+10k5-od20"),
+        ("d2!>=2", "d2!"),
     ],
 )
 def test_parses_to_canonical_text(text: str, canonical: str) -> None:
@@ -59,6 +74,17 @@ def test_tree_shapes() -> None:
     assert parse("-d4+3") == BinOp("+", Neg(Dice(1, 4)), Constant(3))
     assert parse("1-2-3") == BinOp("-", BinOp("-", Constant(1), Constant(2)), Constant(3))
     assert parse("(1)") == Group(Constant(1))
+    assert parse("4d6kh3") == Dice(4, 6, select=Select("kh", 3))
+    assert parse("d8!>=7") == Dice(1, 8, explode=True, threshold=7)
+    assert parse("5d8!>=7dl2") == Dice(5, 8, True, 7, Select("dl", 2))
+    assert parse("d8!>=8") == parse("d8!") == Dice(1, 8, explode=True)
+
+
+@pytest.mark.parametrize(("mode", "count", "rolled", "kept"), [
+    ("kh", 3, 4, (True, 3)), ("kl", 1, 2, (False, 1)), ("dl", 1, 4, (True, 3)), ("dh", 2, 6, (False, 4)),
+])
+def test_select_says_which_dice_are_kept(mode: str, count: int, rolled: int, kept: tuple[bool, int]) -> None:
+    assert Select(mode, count).kept(rolled) == kept  # type: ignore[arg-type]
 
 
 def test_positions_are_recorded_but_ignored_by_equality() -> None:
@@ -90,11 +116,19 @@ def test_as_expr_rechecks_hand_built_trees() -> None:
         as_expr(Dice(1, 5000))
     with pytest.raises(NotationError):
         as_expr(42)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        as_expr(Dice(1, 8, threshold=7))  # a threshold without '!'
+    with pytest.raises(NotationError):
+        as_expr(Dice(2, 6, select=Select("dl", 2)))
+    assert as_expr(Dice(1, 8, True, 8)) == Dice(1, 8, True)
 
 
 def test_tokens_carry_positions() -> None:
     assert [(t.kind, t.position) for t in tokenize(" 3k2!")] == [
         ("number", 1), ("k", 2), ("number", 3), ("!", 4), ("end", 5)
+    ]
+    assert [(t.kind, t.position) for t in tokenize("d8!>=7kH1")] == [
+        ("d", 0), ("number", 1), ("!", 2), (">=", 3), ("number", 5), ("k", 6), ("h", 7), ("number", 8), ("end", 9)
     ]
 
 
@@ -134,6 +168,43 @@ ERRORS = [
     ("d٣", 1, "unexpected character"),  # non-ASCII digit
     ("+3", 0, "expected a die, a number"),
     ("!", 0, "expected a die, a number"),
+    # explosion thresholds
+    ("d8!>=1", 5, "would explode on every face and never end; use a threshold from 2 to 8"),
+    ("d8!>=0", 5, "never end"),
+    ("3d6!>=01", 6, "never end"),
+    ("d1!>=1", 5, "'d1!' would explode forever"),
+    ("d6!>=7", 5, "a d6 never shows 7, so 'd6!>=7' would never explode; use a face from 2 to 6"),
+    ("d8!>=", 5, "expected the lowest exploding face after '>='"),
+    ("d8!>=x", 5, "multiplication"),
+    ("d8>=7", 2, "an explosion threshold follows '!': write 'd8!>=7'"),
+    ("2d8 >= 7", 4, "write '2d8!>=7'"),
+    ("d8!>7", 3, "an explosion threshold is written '!>='"),
+    ("d8!=7", 3, "an explosion threshold is written '!>='"),
+    ("d8!<3", 3, "an explosion threshold is written '!>='"),
+    ("d8!>=7!", 6, "write '!' once"),
+    ("d1!>=2", 5, "a d1 never shows 2, so 'd1!>=2' would never explode; drop the '!'"),
+    # keep / drop
+    ("4d6k3", 3, "'k' must say which dice to keep: 'kh' the highest or 'kl' the lowest"),
+    ("4d6d1", 3, "'d' must say which dice to drop: 'dh' the highest or 'dl' the lowest"),
+    ("2d6d6", 3, "join more dice with '+'"),
+    ("4d6kh", 5, "expected how many dice to keep after 'kh'"),
+    ("4d6dl", 5, "expected how many dice to drop after 'dl'"),
+    ("4d6kh0", 5, "'kh0' keeps no dice"),
+    ("4d6kl5", 5, "keep (5) cannot exceed dice rolled (4)"),
+    ("4d6dl0", 5, "'dl0' drops no dice; leave it out"),
+    ("4d6dh4", 5, "dropping 4 of 4 dice would leave none; drop at most 3"),
+    ("d20dl1", 5, "dropping from one die would leave none"),
+    ("4d6kh3!", 6, "write '!' before the keep or drop, as in '4d6!kh3'"),
+    ("4d6kh3>=5", 6, "an explosion threshold follows '!'"),
+    ("4d6kh3dl1", 6, "one keep or drop per dice term"),
+    ("4d6kh3kh2", 6, "one keep or drop per dice term"),
+    ("4d6h3", 3, "expected '+' or '-' before 'h'"),
+    ("kh3", 0, "'k' needs the number of dice rolled"),
+    ("10kh5", 3, "'10kh' needs dice: write e.g. '10d10kh5'"),
+    ("10k5kh3", 4, "'10k5' already keeps the 5 highest"),
+    ("10k5!>=9", 4, "already explode on 10"),
+    ("10k5>=9", 4, "already explode on 10"),
+    ("4d6!kh3 3", 8, "expected '+' or '-' before '3'"),
 ]
 
 

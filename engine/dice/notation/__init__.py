@@ -9,6 +9,10 @@ Grammar, tree and evaluation live apart (``lexer``, ``parser``, ``syntax``,
 Fraction(1, 6)
 >>> distribution("od20").max_outcome
 40
+>>> distribution("4d6kh3").probability(18)
+Fraction(7, 432)
+>>> margin("d20", "d20").probability(0)
+Fraction(1, 20)
 """
 
 from __future__ import annotations
@@ -16,7 +20,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.dice.distribution import Distribution
-from engine.dice.notation.evaluation import check_work, estimate_work, evaluate
+from engine.dice.notation.evaluation import (
+    check_margin_work,
+    check_work,
+    estimate_margin_work,
+    estimate_work,
+    evaluate,
+)
 from engine.dice.notation.limits import check_depth
 from engine.dice.notation.parser import parse
 from engine.dice.notation.syntax import (
@@ -30,6 +40,7 @@ from engine.dice.notation.syntax import (
     Neg,
     OpenD20,
     RollKeep,
+    Select,
     dice_count,
     signed_terms,
     to_text,
@@ -65,6 +76,21 @@ def distribution(text_or_expr: str | Expr, depth: int = DEFAULT_DEPTH) -> Distri
     return _evaluate_cached(as_expr(text_or_expr), check_depth(depth))
 
 
+def margin(a: str | Expr, b: str | Expr, depth: int = DEFAULT_DEPTH) -> Distribution:
+    """Exact distribution of ``a - b`` for two independent rolls (an opposed roll).
+
+    The work for both and their difference is checked against the cap first.
+
+    >>> opposed = margin("2d6", "d12")
+    >>> opposed.at_least(1), opposed.probability(0), opposed.at_most(-1)
+    (Fraction(1, 2), Fraction(1, 12), Fraction(5, 12))
+    """
+    expr_a, expr_b = as_expr(a), as_expr(b)
+    depth = check_depth(depth)
+    check_margin_work(expr_a, expr_b, depth)
+    return _evaluate_cached(expr_a, depth) - _evaluate_cached(expr_b, depth)
+
+
 @lru_cache(maxsize=DISTRIBUTION_CACHE_SIZE)
 def _evaluate_cached(expr: Expr, depth: int) -> Distribution:
     """Distributions are immutable, so a reader flipping between values reuses them."""
@@ -82,13 +108,17 @@ __all__ = [
     "Neg",
     "OpenD20",
     "RollKeep",
+    "Select",
     "as_expr",
     "check_depth",
+    "check_margin_work",
     "check_work",
     "dice_count",
     "distribution",
+    "estimate_margin_work",
     "estimate_work",
     "evaluate",
+    "margin",
     "parse",
     "signed_terms",
     "to_text",

@@ -21,6 +21,10 @@ _SINGLE: Final = {
     "D": "d",
     "k": "k",
     "K": "k",
+    "h": "h",
+    "H": "h",
+    "l": "l",
+    "L": "l",
     "o": "o",
     "O": "o",
     "!": "!",
@@ -29,7 +33,12 @@ _SINGLE: Final = {
     "(": "(",
     ")": ")",
 }
+AT_LEAST: Final = ">="
+_THRESHOLD_HINT: Final = "an explosion threshold is written '!>=' and a face, as in 'd8!>=7' (explodes on 7 or 8)"
 _HINTS: Final = {
+    ">": _THRESHOLD_HINT,
+    "<": _THRESHOLD_HINT,
+    "=": _THRESHOLD_HINT,
     "*": "multiplication is not part of dice notation; write the dice out, as in '3d6' or 'd6+d6'",
     "x": "multiplication is not part of dice notation; write the dice out, as in '3d6' or 'd6+d6'",
     "X": "multiplication is not part of dice notation; write the dice out, as in '3d6' or 'd6+d6'",
@@ -43,7 +52,7 @@ _HINTS: Final = {
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """One token: ``kind`` is ``"number"``, ``"end"`` or the symbol itself (``d k o ! + - ( )``)."""
+    """One token: ``kind`` is ``"number"``, ``"end"`` or the symbol itself (``d k h l o ! >= + - ( )``)."""
 
     kind: str
     text: str
@@ -69,7 +78,9 @@ def tokenize(text: str) -> list[Token]:
     >>> tokenize("d6?")
     Traceback (most recent call last):
     ...
-    engine.errors.NotationError: unexpected character '?'; dice notation uses numbers, 'd', 'k', 'od20', '!', '+', '-' and parentheses at position 3
+    engine.errors.NotationError: unexpected character '?'; dice notation uses numbers, 'd', 'k', 'kh', 'kl', 'dh', 'dl', 'od20', '!', '!>=', '+', '-' and parentheses at position 3
+    >>> [t.kind for t in tokenize("d8!>=7")]
+    ['d', 'number', '!', '>=', 'number', 'end']
     """
     tokens: list[Token] = []
     i = 0
@@ -83,13 +94,17 @@ def tokenize(text: str) -> list[Token]:
             while i < n and text[i] in _DIGITS:
                 i += 1
             tokens.append(Token(NUMBER, text[start:i], start))
+        elif text.startswith(AT_LEAST, i):
+            tokens.append(Token(AT_LEAST, AT_LEAST, i))
+            i += len(AT_LEAST)
         elif ch in _SINGLE:
             tokens.append(Token(_SINGLE[ch], ch, i))
             i += 1
         else:
             hint = _HINTS.get(
                 ch,
-                "dice notation uses numbers, 'd', 'k', 'od20', '!', '+', '-' and parentheses",
+                "dice notation uses numbers, 'd', 'k', 'kh', 'kl', 'dh', 'dl', 'od20', '!', '!>=', '+', '-' "
+                "and parentheses",
             )
             raise NotationError(f"unexpected character {ch!r}; {hint}", text=text, position=i)
     tokens.append(Token(END, "", n))

@@ -3,23 +3,54 @@
 Grammar (whitespace allowed between tokens, letters in any case)::
 
     expression := ["-"] term (("+" | "-") term)*
-    term       := NUMBER                      constant
-                | [NUMBER] "d" NUMBER ["!"]   dice, "!" = explode on the top face
-                | NUMBER "k" NUMBER           roll X d10 exploding on 10, keep Y
-                | "od20"                      open-ended d20
+    term       := NUMBER                                  constant
+                | [NUMBER] "d" NUMBER [explode] [select]  dice
+                | NUMBER "k" NUMBER                       roll-and-keep pool
+                | "od20"                                  open-ended d20
                 | "(" expression ")"
+    explode    := "!" [">=" NUMBER]       reroll and add on the top face, or on any
+                                          face >= NUMBER (2 .. sides)
+    select     := ("kh" | "kl" | "dh" | "dl") NUMBER
+                                          keep highest / keep lowest / drop highest /
+                                          drop lowest NUMBER dice
 
->>> parse("2d10 + d4")
-BinOp(op='+', left=Dice(count=2, sides=10, explode=False), right=Dice(count=1, sides=4, explode=False))
+Things happen in the order they are written: every die first explodes (its
+extra rolls add to that same die), then whole dice are kept or dropped by
+their totals. So ``4d6!kh3`` is accepted and ``4d6kh3!`` is refused. Keeping
+counts 1 to all the dice (``4d6kh4`` keeps them all); dropping counts 1 to
+one fewer than the dice. A threshold of 1 (or less) would explode on every
+face and never end, and one above the top face would never explode: both
+are refused. ``!>=S`` on a dS is plain ``!`` and prints as ``!``. Only
+``>=`` is understood: a bare ``>``, ``<`` or ``=`` is refused with a hint,
+since other dice tools read ``!>7`` differently.
+
+``XkY`` against ``XdYkhZ``: ``XkY`` is the Roll & Keep pool, X d10s that
+ALWAYS explode on 10 (each explosion added to its own die before keeping)
+and the Y highest kept; its second number counts kept dice, not sides.
+``XdYkhZ`` is plain dice with no explosion unless written: ``10d10kh5`` keeps
+five plain d10s, and ``10k5`` equals ``10d10!kh5`` (the same distribution and,
+for one seed, the same roll). After dice, ``k`` must say ``kh`` or ``kl``:
+``4d6k3`` is refused rather than guessed.
+
+>>> to_text(parse("2d10 + d4"))
+'2d10+d4'
+>>> parse("4d6kh3") == Dice(4, 6, select=Select("kh", 3))
+True
+>>> to_text(parse("3D6 ! >= 5")), to_text(parse("d8!>=8"))
+('3d6!>=5', 'd8!')
 >>> parse("2d+1")
 Traceback (most recent call last):
 ...
 engine.errors.NotationError: expected a number of sides after 'd' (as in '2d6') at position 3
+>>> parse("d6!>=1")
+Traceback (most recent call last):
+...
+engine.errors.NotationError: 'd6!>=1' would explode on every face and never end; use a threshold from 2 to 6 at position 6
 """
 
 from __future__ import annotations
 
-from engine.dice.notation.lexer import END, NUMBER, Token, tokenize
+from engine.dice.notation.lexer import AT_LEAST, END, NUMBER, Token, tokenize
 from engine.dice.notation.limits import (
     MAX_CONSTANT,
     MAX_DICE,
@@ -36,6 +67,8 @@ from engine.dice.notation.syntax import (
     Neg,
     OpenD20,
     RollKeep,
+    Select,
+    to_text,
 )
 from engine.errors import LimitError, NotationError
 
@@ -55,6 +88,10 @@ class _Parser:
     @property
     def current(self) -> Token:
         return self.tokens[self.index]
+
+    def peek(self) -> Token:
+        """The token after the current one (or the end)."""
+        return self.tokens[min(self.index + 1, len(self.tokens) - 1)]
 
     def advance(self) -> Token:
         token = self.tokens[self.index]
@@ -155,24 +192,109 @@ class _Parser:
                 limit="sides",
                 position=sides_token.position,
             )
-        explode = False
+        explode, threshold = self.explosion(sides, start)
+        select = self.select(count)
         if self.current.kind == "!":
-            bang = self.advance()
+            raise self.fail(
+                "write '!' once; compounding explosions are not supported" if select is None else
+                "write '!' before the keep or drop, as in '4d6!kh3': dice explode first, then are kept",
+                self.current.position,
+            )
+        if self.current.kind == AT_LEAST:
+            raise self.fail("an explosion threshold follows '!', as in 'd8!>=7'", self.current.position)
+        self.add_dice(count, start)
+        return Dice(count, sides, explode, threshold, select, position=start)
+
+    def explosion(self, sides: int, start: int) -> tuple[bool, int | None]:
+        """``["!" [">=" NUMBER]]`` after dice: (explodes?, lowest exploding face or None for the top)."""
+        if self.current.kind == AT_LEAST:
+            written = "".join(self.text[start:self.current.position].split())
+            example = self.peek().text if self.peek().kind == NUMBER else "N"
+            raise self.fail(f"an explosion threshold follows '!': write '{written}!>={example}'", self.current.position)
+        if self.current.kind != "!":
+            return False, None
+        bang = self.advance()
+        if self.current.kind == "!":
+            raise self.fail("write '!' once; compounding explosions are not supported", self.current.position)
+        if self.current.kind != AT_LEAST:
             if sides == 1:
                 raise self.fail(
                     "'d1!' would explode forever (its only face is its top face); drop the '!'",
                     bang.position,
                 )
-            explode = True
-            if self.current.kind == "!":
-                raise self.fail("write '!' once; compounding explosions are not supported", self.current.position)
-        self.add_dice(count, start)
-        return Dice(count, sides, explode, position=start)
+            return True, None
+        self.advance()  # the '>='
+        face_token = self.current
+        if face_token.kind != NUMBER:
+            raise self.fail("expected the lowest exploding face after '>=' (as in 'd8!>=7')", face_token.position)
+        self.advance()
+        face = face_token.value
+        shown = f"d{sides}!>={face_token.text}"
+        if face <= 1:
+            raise self.fail(
+                f"'{shown}' would explode on every face and never end; use a threshold from 2 to {sides}"
+                if sides > 1 else "'d1!' would explode forever (its only face is its top face); drop the '!'",
+                face_token.position,
+            )
+        if face > sides:
+            raise self.fail(
+                f"a d{sides} never shows {face_token.text}, so '{shown}' would never explode; "
+                + (f"use a face from 2 to {sides}" if sides > 1 else "drop the '!'"),
+                face_token.position,
+            )
+        return True, (None if face == sides else face)
+
+    def select(self, count: int) -> Select | None:
+        """``[("kh" | "kl" | "dh" | "dl") NUMBER]`` after dice."""
+        token = self.current
+        if token.kind not in ("k", "d"):
+            return None
+        word = "keep" if token.kind == "k" else "drop"
+        letter = token.kind
+        self.advance()
+        side = self.current
+        if side.kind not in ("h", "l"):
+            raise self.fail(
+                f"after dice, '{letter}' must say which dice to {word}: '{letter}h' the highest or "
+                f"'{letter}l' the lowest, as in '4d6{letter}{'h3' if word == 'keep' else 'l1'}'"
+                + (" ('XkY' alone is the roll-and-keep pool of exploding d10s)" if word == "keep"
+                   else "; join more dice with '+'"),
+                token.position,
+            )
+        self.advance()
+        mode = f"{letter}{side.kind}"
+        number = self.current
+        if number.kind != NUMBER:
+            raise self.fail(f"expected how many dice to {word} after '{mode}' (as in '4d6{mode}1')", number.position)
+        self.advance()
+        how_many = number.value
+        if word == "keep" and not 1 <= how_many <= count:
+            raise self.fail(
+                f"'{mode}{number.text}' keeps no dice; keep at least one" if how_many < 1 else
+                f"keep ({number.text}) cannot exceed dice rolled ({count})",
+                number.position,
+            )
+        if word == "drop" and not 1 <= how_many < count:
+            raise self.fail(
+                f"'{mode}{number.text}' drops no dice; leave it out" if how_many < 1 else
+                f"dropping {number.text} of {count} dice would leave none; drop at most {count - 1}"
+                if count > 1 else "dropping from one die would leave none; roll more dice or leave the drop out",
+                number.position,
+            )
+        if self.current.kind in ("k", "d") and self.peek().kind in ("h", "l"):
+            raise self.fail("write one keep or drop per dice term", self.current.position)
+        return Select(mode, how_many)  # type: ignore[arg-type]
 
     def roll_keep(self, rolled_token: Token) -> Expr:
         self.advance()  # the 'k'
         rolled = rolled_token.value
         kept_token = self.current
+        if kept_token.kind in ("h", "l"):
+            raise self.fail(
+                f"'{rolled_token.text}k{kept_token.text}' needs dice: write e.g. '{rolled_token.text}d10k{kept_token.text}5' "
+                f"(plain dice, no explosion), or '{rolled_token.text}k5' for the roll-and-keep pool of d10s exploding on 10",
+                kept_token.position,
+            )
         if kept_token.kind != NUMBER:
             raise self.fail("expected the number of dice kept after 'k' (as in '10k5')", kept_token.position)
         self.advance()
@@ -193,9 +315,17 @@ class _Parser:
                 f"keep ({kept}) cannot exceed dice rolled ({rolled}) in '{written}'",
                 kept_token.position,
             )
-        if self.current.kind == "!":
+        if self.current.kind in ("!", AT_LEAST):
             raise self.fail(
-                "roll-and-keep dice already explode on 10; drop the '!'", self.current.position
+                "roll-and-keep dice already explode on 10; drop the '!' (or write dice such as "
+                f"'{rolled}d10!>=9kh{kept}' for another threshold)",
+                self.current.position,
+            )
+        if self.current.kind in ("k", "d") and self.peek().kind in ("h", "l"):
+            raise self.fail(
+                f"'{written}' already keeps the {kept} highest; write dice such as '{rolled}d10!kh{kept}' "
+                "to keep or drop differently",
+                self.current.position,
             )
         self.add_dice(rolled, rolled_token.position)
         return RollKeep(rolled, kept, position=rolled_token.position)

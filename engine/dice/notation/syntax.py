@@ -7,8 +7,10 @@ the text it was parsed from) is kept for messages but ignored by ``==``.
 '2d10+d4'
 >>> to_text(Neg(Group(BinOp("-", RollKeep(10, 5), Constant(3)))))
 '-(10k5-3)'
->>> signed_terms(BinOp("-", Constant(3), Group(BinOp("-", Dice(1, 6), OpenD20()))))
-[(1, Constant(value=3)), (-1, Dice(count=1, sides=6, explode=False)), (1, OpenD20())]
+>>> [(sign, to_text(leaf)) for sign, leaf in signed_terms(BinOp("-", Constant(3), Group(BinOp("-", Dice(1, 6), OpenD20()))))]
+[(1, '3'), (-1, 'd6'), (1, 'od20')]
+>>> to_text(Dice(4, 6, explode=True, threshold=5, select=Select("kh", 3)))
+'4d6!>=5kh3'
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 Op: TypeAlias = Literal["+", "-"]
+SelectMode: TypeAlias = Literal["kh", "kl", "dh", "dl"]
+SELECT_MODES: tuple[SelectMode, ...] = ("kh", "kl", "dh", "dl")
 
 
 @dataclass(frozen=True)
@@ -28,13 +32,42 @@ class Constant:
 
 
 @dataclass(frozen=True)
+class Select:
+    """A keep/drop suffix: ``kh``/``kl`` keep the ``count`` highest/lowest dice, ``dh``/``dl`` drop them.
+
+    >>> Select("dl", 1).kept(4), Select("kl", 1).kept(2)
+    ((True, 3), (False, 1))
+    """
+
+    mode: SelectMode
+    count: int
+
+    def kept(self, rolled: int) -> tuple[bool, int]:
+        """``(keeps the highest?, how many dice are kept)`` out of ``rolled`` dice."""
+        keeps = self.mode[0] == "k"
+        highest = (self.mode[1] == "h") == keeps  # dropping the lowest keeps the highest
+        return highest, self.count if keeps else rolled - self.count
+
+
+@dataclass(frozen=True)
 class Dice:
-    """``NdS``: ``count`` dice with ``sides`` faces; with ``explode`` each rerolls and adds on its top face."""
+    """``NdS``: ``count`` dice with ``sides`` faces, in the order things happen to them.
+
+    ``explode``: a die showing ``threshold`` or more (``None``: its top face) rolls
+    again and adds to itself; ``select``: then keep or drop some dice by their totals.
+    """
 
     count: int
     sides: int
     explode: bool = False
+    threshold: int | None = None
+    select: Select | None = None
     position: int = field(default=0, compare=False, repr=False, kw_only=True)
+
+    @property
+    def explodes_at(self) -> int:
+        """The lowest face that explodes (only meaningful when ``explode``)."""
+        return self.sides if self.threshold is None else self.threshold
 
 
 @dataclass(frozen=True)
@@ -95,7 +128,12 @@ def to_text(expr: Expr) -> str:
         return str(expr.value)
     if isinstance(expr, Dice):
         count = "" if expr.count == 1 else str(expr.count)
-        return f"{count}d{expr.sides}{'!' if expr.explode else ''}"
+        text = f"{count}d{expr.sides}{'!' if expr.explode else ''}"
+        if expr.threshold is not None:  # printed even without '!', so a bad hand-built tree fails to re-parse
+            text += f">={expr.threshold}"
+        if expr.select is not None:
+            text += f"{expr.select.mode}{expr.select.count}"
+        return text
     if isinstance(expr, RollKeep):
         return f"{expr.rolled}k{expr.kept}"
     if isinstance(expr, OpenD20):

@@ -1,8 +1,10 @@
-"""Registry calls for any dice expression: one seeded roll, or the exact distribution.
+"""Registry calls for any dice expression: one seeded roll, the exact distribution, or two compared.
 
 >>> from engine.kit.registry import call
 >>> call("dice.dist", {"notation": "2d4"})["outcomes"][:2]
 [[2, '1/16'], [3, '1/8']]
+>>> {key: call("dice.compare", {"a": "d6", "b": "d4"})[key] for key in ("greater", "equal", "less")}
+{'greater': '7/12', 'equal': '1/6', 'less': '1/4'}
 """
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ from typing import Any
 
 from engine.kit.registry import Param, register
 from engine.dice import DEFAULT_DEPTH
-from engine.dice.notation import distribution, limits, parse, to_text
+from engine.dice.notation import Expr, distribution, limits, margin, parse, to_text
 from engine.dice.rolling import roll as roll_notation
+from engine.errors import LimitError, NotationError
 from engine.kit.numbers import fraction_text
 
-NOTATION = Param("notation", str, "dice expression, e.g. 2d10+d4, 10k5, od20, d8!",
+NOTATION = Param("notation", str, "dice expression, e.g. 2d10+d4, 4d6kh3, 10k5, od20, d8!>=7",
                  max_length=limits.MAX_INPUT_LENGTH)
 DEPTH = Param("depth", int, "most extra dice one exploding die may add", default=DEFAULT_DEPTH,
               minimum=0, maximum=limits.MAX_DEPTH)
@@ -38,7 +41,42 @@ def distribution_report(notation: str, depth: int = DEFAULT_DEPTH) -> dict[str, 
 
 @register("dice.dist", "Exact distribution of a dice expression.", NOTATION, DEPTH)
 def dist(notation: str, depth: int) -> dict[str, Any]:
-    return distribution_report(notation, depth)
+    """``distribution_report`` plus ``stdev`` (a float), ``min`` and ``max`` (the CLI's JSON stays as it was)."""
+    report = distribution_report(notation, depth)
+    exact = distribution(notation, depth=depth)  # cached: parsed and computed once
+    return {**report, "stdev": exact.stdev(), "min": exact.min_outcome, "max": exact.max_outcome}
+
+
+COMPARE_A = Param("a", str, "first dice expression (A), e.g. 2d10+d4", max_length=limits.MAX_INPUT_LENGTH)
+COMPARE_B = Param("b", str, "second dice expression (B), rolled independently", max_length=limits.MAX_INPUT_LENGTH)
+
+
+def _parse_field(name: str, notation: str) -> Expr:
+    """Parse one of two notations; its errors start with the field's name (``b: ...``) to show under it."""
+    try:
+        return parse(notation)
+    except NotationError as err:
+        raise NotationError(f"{name}: {err.message}", text=err.text, position=err.position) from None
+    except LimitError as err:
+        raise LimitError(f"{name}: {err.message}", limit=err.limit, position=err.position) from None
+
+
+@register("dice.compare", "Opposed roll: exact P(A > B), P(A = B), P(A < B) and the margin A - B.",
+          COMPARE_A, COMPARE_B, DEPTH)
+def compare(a: str, b: str, depth: int) -> dict[str, Any]:
+    """``{"a", "b", "depth", "greater", "equal", "less", "margin"}``: fractions as ``"p/q"``; ``margin``
+    lists ``[value, "p/q"]`` for A - B ascending, like ``dice.dist``'s outcomes."""
+    expr_a, expr_b = _parse_field("a", a), _parse_field("b", b)
+    difference = margin(expr_a, expr_b, depth=depth)
+    return {
+        "a": to_text(expr_a),
+        "b": to_text(expr_b),
+        "depth": depth,
+        "greater": fraction_text(difference.at_least(1)),
+        "equal": fraction_text(difference.probability(0)),
+        "less": fraction_text(difference.at_most(-1)),
+        "margin": [[value, fraction_text(p)] for value, p in difference.probabilities()],
+    }
 
 
 @register("dice.roll", "One seeded roll of a dice expression, reporting every die.", NOTATION, SEED, DEPTH)
