@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.dice.script import dice_source
+from engine.dice.script import DiceSource, dice_source
 from engine.dice.notation import (
     Constant,
     Dice,
@@ -127,7 +127,7 @@ class RollReport:
 
 
 def roll_die(
-    rng: random.Random, sides: int, explode: bool = False, depth: int = DEFAULT_DEPTH, at_least: int | None = None
+    rng: DiceSource, sides: int, explode: bool = False, depth: int = DEFAULT_DEPTH, at_least: int | None = None
 ) -> DieRoll:
     """Roll one die; if ``explode``, roll again on ``at_least`` or more (default: the top face), at most ``depth`` extra times.
 
@@ -158,12 +158,12 @@ def mark_kept(dice: Sequence[DieRoll], kept: int, highest: bool = True) -> tuple
     return tuple(die if i in chosen else replace(die, kept=False) for i, die in enumerate(dice))
 
 
-def _roll_keep(rng: random.Random, leaf: RollKeep, depth: int) -> tuple[DieRoll, ...]:
+def _roll_keep(rng: DiceSource, leaf: RollKeep, depth: int) -> tuple[DieRoll, ...]:
     """XkY: roll X exploding d10; keep the Y highest (ties: the earlier die is kept)."""
     return mark_kept([roll_die(rng, 10, True, depth) for _ in range(leaf.rolled)], leaf.kept)
 
 
-def _roll_dice(rng: random.Random, leaf: Dice, depth: int) -> tuple[DieRoll, ...]:
+def _roll_dice(rng: DiceSource, leaf: Dice, depth: int) -> tuple[DieRoll, ...]:
     """NdS with its explosion and keep/drop: every die is rolled (and exploded), then some are set aside."""
     dice = [roll_die(rng, leaf.sides, leaf.explode, depth, leaf.explodes_at) for _ in range(leaf.count)]
     if leaf.select is None:
@@ -172,7 +172,7 @@ def _roll_dice(rng: random.Random, leaf: Dice, depth: int) -> tuple[DieRoll, ...
     return mark_kept(dice, kept, highest)
 
 
-def _roll_open_d20(rng: random.Random) -> tuple[DieRoll, ...]:
+def _roll_open_d20(rng: DiceSource) -> tuple[DieRoll, ...]:
     """od20: a 1 subtracts a second d20, a 20 adds one; the second die never opens."""
     face = rng.randint(1, 20)
     if face not in (1, 20):
@@ -181,7 +181,7 @@ def _roll_open_d20(rng: random.Random) -> tuple[DieRoll, ...]:
     return (DieRoll(20, (face,), exploded=True), DieRoll(20, (extra,), sign=-1 if face == 1 else 1))
 
 
-def roll_term(rng: random.Random, leaf: Leaf, sign: int = 1, depth: int = DEFAULT_DEPTH) -> TermRoll:
+def roll_term(rng: DiceSource, leaf: Leaf, sign: int = 1, depth: int = DEFAULT_DEPTH) -> TermRoll:
     """Roll one leaf of a syntax tree (a constant rolls nothing)."""
     if isinstance(leaf, Constant):
         return TermRoll("constant", to_text(leaf), sign, leaf.value)
@@ -200,7 +200,7 @@ def roll_term(rng: random.Random, leaf: Leaf, sign: int = 1, depth: int = DEFAUL
     return TermRoll(kind, to_text(leaf), sign, value, dice)
 
 
-def roll_with(rng: random.Random, text_or_expr: str | Expr, depth: int = DEFAULT_DEPTH) -> tuple[TermRoll, ...]:
+def roll_with(rng: DiceSource, text_or_expr: str | Expr, depth: int = DEFAULT_DEPTH) -> tuple[TermRoll, ...]:
     """Roll every term of an expression from a caller's generator (for rules that roll several things from one seed).
 
     >>> [t.value for t in roll_with(random.Random(1), "d6+2")]
@@ -209,7 +209,7 @@ def roll_with(rng: random.Random, text_or_expr: str | Expr, depth: int = DEFAULT
     return _roll_terms(rng, as_expr(text_or_expr), check_depth(depth))
 
 
-def _roll_terms(rng: random.Random, expr: Expr, depth: int) -> tuple[TermRoll, ...]:
+def _roll_terms(rng: DiceSource, expr: Expr, depth: int) -> tuple[TermRoll, ...]:
     return tuple(roll_term(rng, leaf, sign, depth) for sign, leaf in signed_terms(expr))
 
 
@@ -223,6 +223,6 @@ def roll(text_or_expr: str | Expr, seed: int, depth: int = DEFAULT_DEPTH) -> Rol
         raise ParameterError(f"seed must be a whole number (got {seed!r})", field="seed")
     expr = as_expr(text_or_expr)
     depth = check_depth(depth)
-    terms = _roll_terms(dice_source(seed), expr, depth)  # type: ignore[arg-type]
+    terms = _roll_terms(dice_source(seed), expr, depth)
     total = sum(term.sign * term.value for term in terms)
     return RollReport(to_text(expr), seed, depth, total, terms)

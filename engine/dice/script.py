@@ -24,6 +24,13 @@ import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Protocol
+
+
+class DiceSource(Protocol):
+    """What a roll draws its dice from: ``random.Random`` or :class:`ScriptedDice`."""
+
+    def randint(self, a: int, b: int) -> int: ...
 
 
 class ScriptError(AssertionError):
@@ -37,7 +44,8 @@ class ScriptedDice:
         self.faces = tuple(faces)
         self.used = 0
 
-    def randint(self, low: int, high: int) -> int:
+    def randint(self, a: int, b: int) -> int:
+        low, high = a, b
         if self.used >= len(self.faces):
             raise ScriptError(f"the roll wants more dice than the {len(self.faces)} scripted")
         face = self.faces[self.used]
@@ -56,7 +64,7 @@ class ScriptedDice:
 _ACTIVE: ContextVar[ScriptedDice | None] = ContextVar("rollwright_scripted_dice", default=None)
 
 
-def dice_source(seed: int) -> random.Random | ScriptedDice:
+def dice_source(seed: int) -> DiceSource:
     """Where a roll takes its dice: the active script, else ``random.Random(seed)``."""
     script = _ACTIVE.get()
     return script if script is not None else random.Random(seed)

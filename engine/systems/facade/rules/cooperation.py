@@ -12,13 +12,12 @@ success level is added to the trait. Then the primary rolls the final trait.
 
 from __future__ import annotations
 
-import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
 
-from engine.dice.script import dice_source
+from engine.dice.script import DiceSource, dice_source
 from engine.dice import Distribution
 from engine.dice.rolling import roll_with
 from engine.errors import ParameterError
@@ -144,7 +143,7 @@ class CooperationRun:
     final_faces: tuple[int, ...]
 
 
-def _roll_trait(rng: random.Random, trait: int) -> tuple[int, tuple[int, ...]]:
+def _roll_trait(rng: DiceSource, trait: int) -> tuple[int, tuple[int, ...]]:
     terms = roll_with(rng, trait_dice(trait).notation)
     faces = tuple(d.value for t in terms for d in t.dice)
     return sum(t.sign * t.value for t in terms), faces
@@ -155,10 +154,10 @@ def run_cooperation(primary: int, helpers: Sequence[int], seed: int) -> Cooperat
     check_trait(primary)
     check_helpers(helpers)
     rng = dice_source(seed)
-    rolled = tuple((t, *_roll_trait(rng, t)) for t in helpers)  # type: ignore[arg-type]
+    rolled = tuple((t, *_roll_trait(rng, t)) for t in helpers)
     steps = tuple(cooperation_steps(primary, [(t, total) for t, total, _ in rolled]))
     final = steps[-1].trait_after if steps else primary
     if final > MAX_TRAIT:
         return CooperationRun(primary, rolled, steps, final, None, ())
-    total, faces = _roll_trait(rng, final)  # type: ignore[arg-type]
+    total, faces = _roll_trait(rng, final)
     return CooperationRun(primary, rolled, steps, final, total, faces)
