@@ -1,0 +1,1 @@
+"""Pips's registry calls: the odds, and the character builder contract."""

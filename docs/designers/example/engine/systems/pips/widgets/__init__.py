@@ -1,0 +1,1 @@
+"""Pips's live widgets."""
