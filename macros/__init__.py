@@ -1,7 +1,7 @@
 """mkdocs-macros module: the generic page macros, then each discovered system's own.
 
 ``define_env`` only registers plain functions. The generic ones are ``table``,
-``widget`` and ``roll``; a system adds its own in ``engine/systems/<system>/macros.py``
+``widget``, ``roll`` and ``character_builder``; a system adds its own in ``engine/systems/<system>/macros.py``
 (a ``MACROS`` tuple), found by package discovery, so a new system edits nothing here.
 Each macro returns HTML built by the engine; a bad call raises
 :class:`~engine.kit.macros.MacroError` naming the macro and the cause, and
@@ -21,9 +21,9 @@ from typing import Any
 
 from engine.kit.discovery import SYSTEMS_PACKAGE, system_packages
 from macros.inline_rolls import roll
-from macros.pages import table, widget
+from macros.pages import character_builder, table, widget
 
-GENERIC_MACROS = (table, widget, roll)
+GENERIC_MACROS = (table, widget, roll, character_builder)
 
 
 def system_macros() -> list[Callable[..., Any]]:

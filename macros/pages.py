@@ -1,4 +1,4 @@
-"""The generic page macros: a registered table and a live widget, from the engine registry.
+"""The generic page macros: a registered table, a live widget and a system's character builder.
 
 >>> from engine.kit.tables import _BUILDERS, make_table, register_table
 >>> @register_table("demo-squares", "Squares.")
@@ -22,7 +22,9 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from engine.kit.builder_page import builder_shell
 from engine.kit.macros import engine_call
+from engine.kit.system import all_systems
 from engine.kit.tables import build_table, render_table
 from engine.kit.widget import render_widget
 
@@ -41,3 +43,19 @@ def widget(name: str, **params: Any) -> str:
 def table(name: str, **params: Any) -> str:
     """A registered reference table (a system's ``tables/`` folder), e.g. ``table("<system>-errata")``."""
     return engine_call("table", (name,), params, lambda: render_table(build_table(name, **params), params))
+
+
+def character_builder(system: str, without_js: str = "without it, this page cannot show the builder.") -> str:
+    """A system's character builder (the shared shell, brought to life by the builder script).
+
+    ``without_js`` ends the status line readers see with JavaScript off, e.g. where the rules are.
+    """
+    def work() -> str:
+        systems = all_systems()
+        if system not in systems:
+            from engine.errors import ParameterError
+            raise ParameterError(f"no system {system!r}; known systems: {', '.join(sorted(systems))}",
+                                 field="system")
+        return builder_shell(systems[system], without_js=without_js)
+
+    return engine_call("character_builder", (system,), {"without_js": without_js}, work)

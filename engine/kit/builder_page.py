@@ -1,0 +1,90 @@
+"""The character builder page's shell, the same for every system: the builder script fills it.
+
+A system's builder page is its own prose plus ``{{ character_builder("<id>") }}``.
+The shell holds the status line, the roster and its tools (new, duplicate,
+delete, export, share, print, import), the editor, report and sheet regions and
+the delete confirmation; ``site-overrides/assets/rollwright/builder/builder.js``
+finds each part by its ``data-rw-*`` attribute and renders the rest through the
+system's builder contract (:mod:`engine.kit.characters`).
+
+>>> from engine.kit.system import System
+>>> html = builder_shell(System("demo", "Demo", "", "", "demo", (), character_schema="rollwright/demo"),
+...                      without_js="See the Demo rules page.")
+>>> 'data-rw-builder="demo"' in html and "See the Demo rules page." in html
+True
+>>> builder_shell(System("demo", "Demo", "", "", "demo", ()), without_js="")
+Traceback (most recent call last):
+...
+engine.errors.ParameterError: demo has no character builder (its SYSTEM declares no character_schema)
+"""
+
+from __future__ import annotations
+
+from engine.errors import ParameterError
+from engine.kit.markup import Html, el
+from engine.kit.system import System
+
+TOOLS = (("new", "New"), ("duplicate", "Duplicate"), ("delete", "Delete…"), ("export", "Export file"),
+         ("share", "Share link"), ("print", "Print sheet"))
+"""The roster's buttons: (command, label); builder.js runs the command of the button pressed."""
+
+
+def _heading(region: str, text: str) -> Html:
+    return el("p", {"class": "rw-builder__heading", "id": f"rw-builder-{region}-title"}, text)
+
+
+def _roster() -> Html:
+    buttons = [el("button", {"type": "button", "class": "md-button", "id": f"rw-builder-{command}",
+                             "data-rw-do": command}, label) for command, label in TOOLS]
+    importer = el("label", {"class": "rw-field rw-builder__import", "for": "rw-builder-import"},
+                  el("span", {"class": "rw-field__label"}, "Import a character file (.json)"),
+                  el("input", {"type": "file", "id": "rw-builder-import", "data-rw-import": True,
+                               "accept": ".json,application/json"}))
+    save_shared = el("button", {"type": "button", "class": "md-button md-button--primary",
+                                "id": "rw-builder-save-shared", "data-rw-do": "save-shared"}, "Save to my characters")
+    return el("section", {"class": "rw-builder__roster", "aria-labelledby": "rw-builder-roster-title"},
+              _heading("roster", "Your characters"),
+              el("div", {"data-rw-roster": True}),
+              el("fieldset", {"class": "rw-builder__tools", "data-rw-tools": True, "disabled": True},
+                 el("legend", {"class": "rw-visually-hidden"}, "Character actions"), buttons, importer),
+              el("p", {"class": "rw-builder__shared", "data-rw-shared": True, "hidden": True},
+                 "This character came from a share link and is not saved yet. ", save_shared),
+              el("label", {"class": "rw-field rw-builder__share", "data-rw-share-box": True, "hidden": True,
+                           "for": "rw-builder-share-link"},
+                 el("span", {"class": "rw-field__label"}, "Share link (copy it)"),
+                 el("input", {"type": "text", "id": "rw-builder-share-link", "data-rw-share-link": True,
+                              "readonly": True})),
+              el("a", {"class": "rw-visually-hidden", "data-rw-download": True, "hidden": True, "tabindex": "-1"},
+                 "download"))
+
+
+def _confirm() -> Html:
+    def choice(value: str, label: str, primary: bool) -> Html:
+        return el("button", {"type": "submit", "class": "md-button md-button--primary" if primary else "md-button",
+                             "value": value, "id": f"rw-builder-confirm-{value}", "autofocus": not primary}, label)
+
+    return el("dialog", {"class": "rw-builder__confirm", "data-rw-confirm": True,
+                         "aria-labelledby": "rw-builder-confirm-text"},
+              el("form", {"method": "dialog"},
+                 el("p", {"id": "rw-builder-confirm-text", "data-rw-confirm-text": True}, "Delete this character?"),
+                 choice("delete", "Delete", True), choice("cancel", "Keep it", False)))
+
+
+def builder_shell(system: System, *, without_js: str) -> Html:
+    """The builder's static shell for ``system``; ``without_js`` is what its status says with JavaScript off."""
+    if system.character_schema is None:
+        raise ParameterError(f"{system.id} has no character builder (its SYSTEM declares no character_schema)",
+                             field="system")
+    status = el("p", {"class": "rw-status", "id": "rw-builder-status", "data-rw-status": True, "role": "status",
+                      "aria-live": "polite"}, f"The builder starts when JavaScript runs; {without_js}")
+    notice = el("p", {"class": "rw-builder__notice", "id": "rw-builder-notice", "data-rw-notice": True,
+                      "role": "alert", "hidden": True})
+    layout = el("div", {"class": "rw-builder__layout"}, _roster(),
+                el("section", {"class": "rw-builder__editor", "aria-label": "Character editor",
+                               "data-rw-editor-region": True}),
+                el("section", {"class": "rw-builder__report", "aria-labelledby": "rw-builder-report-title"},
+                   _heading("report", "Points and checks"), el("div", {"data-rw-report-region": True})))
+    sheet = el("section", {"class": "rw-builder__sheet", "aria-labelledby": "rw-builder-sheet-title"},
+               _heading("sheet", "Character sheet"), el("div", {"data-rw-sheet-region": True}))
+    return el("div", {"class": "rw-builder", "id": "rw-builder", "data-rw-builder": system.id,
+                      "data-rw-state": "static"}, status, notice, layout, sheet, _confirm())
