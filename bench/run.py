@@ -10,6 +10,7 @@
    its first live answer, as a ratio to (1) warm.
 4. Engine vs icepool in CPython for a few distributions (median of runs).
 5. A bare one-page mkdocs build with the same theme vs the full site build.
+6. The Dice page's answer per case in the browser (p50/p95) vs icepool in CPython (dice_page_bench.py).
 
 Times are measured in the page's own clock (performance.now()), never asserted.
 Nothing here is a test; the figures are medians of --repeat samples.
@@ -30,7 +31,7 @@ from urllib.parse import urlsplit
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
-sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
+sys.path.insert(0, str(REPO_ROOT / "tests" / "support"))
 
 from engine_bench import engine_vs_icepool  # noqa: E402
 from site_bench import build_times, install_bench_pages, pyodide_version  # noqa: E402
@@ -171,6 +172,8 @@ def main() -> int:
                 for _ in range(args.repeat):
                     bare.append(bare_boot(browser, server.origin, index))
                     live.append(rollwright_run(browser, server.origin))
+                from dice_page_bench import dice_page_run  # 6. the Dice page's answers vs icepool
+                dice_page = dice_page_run(browser.chromium, server.origin)
                 chromium_version = browser.chromium.version
                 external = browser.external
                 browser.chromium.close()
@@ -196,6 +199,7 @@ def main() -> int:
         "instant_nav": {"route": live[0]["nav_route"], "worker_starts_per_tab": [s["worker_starts"] for s in live],
                         "same_document": all(s["nav_same_document"] for s in live)},
         "engine_vs_icepool": engine,
+        "dice_page": dice_page,
         "build_s": builds,
         "external_requests": sorted(set(external)),
         "bench_seconds": round(time.perf_counter() - started, 1),
@@ -203,6 +207,8 @@ def main() -> int:
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(report(result))
+    from dice_page_bench import report as dice_page_report
+    print("\n6. " + dice_page_report(dice_page))
     return 0
 
 

@@ -28,34 +28,44 @@ class RollwrightError(Exception):
 
 
 class NotationError(RollwrightError):
-    """A dice expression that cannot be parsed; ``position`` is 0-based."""
+    """A dice expression that cannot be parsed; ``position`` is 0-based.
+
+    ``field`` (optional) names the call parameter that held the text, so a form can
+    show the message under that control.
+    """
 
     kind = "notation"
 
-    def __init__(self, message: str, *, text: str = "", position: int = 0) -> None:
+    def __init__(self, message: str, *, text: str = "", position: int = 0, field: str | None = None) -> None:
         super().__init__(message)
         self.text = text
         self.position = position
+        self.field = field
 
     def __str__(self) -> str:
         return f"{self.message} at position {self.position + 1}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "message": str(self), "position": self.position}
+        out = {**super().to_dict(), "message": str(self), "position": self.position}
+        if self.field is not None:
+            out["field"] = self.field
+        return out
 
 
 class LimitError(RollwrightError):
     """Input that would cost too much work (huge pools, deep nesting, ...).
 
-    Raised before any work is done; ``limit`` names the cap that was hit.
+    Raised before any work is done; ``limit`` names the cap that was hit;
+    ``field`` (optional) the call parameter whose value hit it.
     """
 
     kind = "limit"
 
-    def __init__(self, message: str, *, limit: str, position: int | None = None) -> None:
+    def __init__(self, message: str, *, limit: str, position: int | None = None, field: str | None = None) -> None:
         super().__init__(message)
         self.limit = limit
         self.position = position
+        self.field = field
 
     def __str__(self) -> str:
         if self.position is None:
@@ -66,6 +76,8 @@ class LimitError(RollwrightError):
         out = {**super().to_dict(), "message": str(self), "limit": self.limit}
         if self.position is not None:
             out["position"] = self.position
+        if self.field is not None:
+            out["field"] = self.field
         return out
 
 

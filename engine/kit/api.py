@@ -4,8 +4,9 @@
 browser worker's door, which never raises: it returns an envelope with either
 the result or the error, so a failure always reaches the page as a message.
 
-Importing this module fills the registry: every ``calls/`` module of the kit and
-of every system (:mod:`engine.kit.discovery`).
+Importing this module fills the registries: every ``calls/`` module of the kit and
+of every system, and their widgets, tables and rules (:mod:`engine.kit.discovery`), so
+the browser worker (and a memory snapshot of it) has them all before its first answer.
 
 >>> call("dice.dist", {"notation": "d2"})["outcomes"]
 [[1, '1/2'], [2, '1/2']]
@@ -22,10 +23,10 @@ import json
 from typing import Any
 
 from engine.errors import ParameterError, RollwrightError
-from engine.kit.discovery import load
+from engine.kit.discovery import load_all
 from engine.kit.registry import REGISTRY, Call, Param, call, describe, lookup, register
 
-load("calls")  # every calls/*.py module of the kit and of each system registers its calls here
+load_all()  # every calls/ (and widgets/, tables/, rules/) module of the kit and of each system registers here
 
 __all__ = ["REGISTRY", "Call", "Param", "call", "call_json", "describe", "lookup", "register"]
 

@@ -8,6 +8,17 @@ true/false a checkbox and text a text box; so the form and the validation can
 never disagree. Widgets are defined in each system's ``widgets/`` folder with
 :func:`register_widget`.
 
+Two opt-ins, both handled by the browser's generic widget script:
+
+- ``url_key``: the form's state lives in the page's address as ``?<key>.<param>=value``
+  (only the values that differ from the page's own), so a link or a reload
+  reproduces it; the section carries ``data-rw-url``.
+- ``log``: keep that many earlier answers in a list under the result (the part
+  of each answer the view marks ``data-rw-log-entry``, else the whole result).
+
+Each control has an empty, hidden slot under it (``data-rw-field-error``) where
+the browser shows an error that names its parameter.
+
 >>> from engine.kit.registry import REGISTRY, Param, register
 >>> @register("demo.double", "Twice a number.", Param("n", int, "the number", minimum=0, maximum=10))
 ... def _double(n: int) -> dict:
@@ -26,6 +37,7 @@ engine.errors.ParameterError: Number: enter a whole number from 0 to 10 (got 11)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -64,6 +76,9 @@ class Widget:
     view: Callable[[dict[str, Any]], Html]
     live: str = "submit"  # "submit": answer on the button; "change": answer as inputs change
     defaults: Mapping[str, Any] | None = None  # build-time parameters when a page gives none
+    url_key: str | None = None  # keep the form's state in the address as ?<url_key>.<param>=value
+    log: int = 0  # how many earlier answers to list under the result (0: none)
+    log_title: str = "Earlier answers"
 
 
 _REGISTERED: dict[str, Widget] = {}
@@ -73,6 +88,11 @@ def register_widget(widget: Widget) -> Widget:
     """Add a widget to the registry (names are unique)."""
     if widget.name in _REGISTERED:
         raise ValueError(f"widget {widget.name!r} is registered twice")
+    if widget.url_key is not None and not re.fullmatch(r"[a-z][a-z0-9-]{0,15}", widget.url_key):
+        raise ValueError(f"widget {widget.name!r}: url_key must be a short lower-case word (got {widget.url_key!r})")
+    keys = [w.url_key for w in _REGISTERED.values() if w.url_key is not None]
+    if widget.url_key in keys:
+        raise ValueError(f"widget {widget.name!r}: url_key {widget.url_key!r} is taken by another widget")
     _REGISTERED[widget.name] = widget
     return widget
 
@@ -159,11 +179,24 @@ def _control(widget: Widget, field: Field, value: Any, widget_id: str) -> Html:
     control_id = f"{widget_id}-{field.param}"
     hint_id = f"{control_id}-hint" if field.hint else None
     described_by = " ".join(filter(None, [hint_id, f"{widget_id}-status"]))
-    control = _input(widget, field, value, control_id, described_by)
+    error_id = f"{control_id}-error"
+    control = _input(widget, field, value, control_id, f"{described_by} {error_id}")
     hint = el("span", {"class": "rw-field__hint", "id": hint_id}, field.hint) if field.hint else None
+    error = el("span", {"class": "rw-field__error", "id": error_id, "data-rw-field-error": True, "hidden": True})
     css = "rw-field rw-field--check" if 'type="checkbox"' in control else "rw-field"
     return el("label", {"class": css, "for": control_id},
-              el("span", {"class": "rw-field__label"}, field.label), control, hint)
+              el("span", {"class": "rw-field__label"}, field.label), control, hint, error)
+
+
+def _log(widget: Widget, widget_id: str) -> Html | None:
+    """The (empty, hidden) list of earlier answers, filled by the browser."""
+    if widget.log <= 0:
+        return None
+    title_id = f"{widget_id}-log-title"
+    return el("div", {"class": "rw-log", "data-rw-log-box": True, "hidden": True},
+              el("p", {"class": "rw-log__title", "id": title_id}, widget.log_title),
+              el("ol", {"class": "rw-log__list", "data-rw-log": True, "data-rw-log-size": widget.log,
+                        "aria-labelledby": title_id}))
 
 
 def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Html:
@@ -182,8 +215,10 @@ def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Ht
                 "Computed when this page was built. With JavaScript on, this widget answers live.")
     system = system_of(widget.call)
     return el("section", {"class": "rw-widget", "id": widget_id, "data-rw-widget": name,
-                          "data-rw-system": system.id if system else None, "data-rw-live": widget.live, "data-rw-state": "static", "aria-labelledby": title_id},
+                          "data-rw-system": system.id if system else None, "data-rw-live": widget.live,
+                          "data-rw-url": widget.url_key, "data-rw-state": "static", "aria-labelledby": title_id},
               el("p", {"class": "rw-widget__title", "id": title_id}, widget.title),
               form, status,
               el("div", {"class": "rw-result", "data-rw-result": True, "aria-live": "polite"},
-                 Html(result["html"])))
+                 Html(result["html"])),
+              _log(widget, widget_id))

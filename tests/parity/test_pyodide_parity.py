@@ -84,6 +84,11 @@ CALLS: list[tuple[str, dict]] = [
     ("facade.cascade_tree", {"tree": {"Athletics": {"Dodge": {"Roll": 5, "Duck": 3}}}}),
     ("facade.creation_budget", {"method": "pool-buy"}),
     ("facade.attributes", {}),
+    ("dice.odds", {"e1": "10k5", "e2": "4d6kh3", "e3": "3d10+d6", "e4": "od20", "l1": "Pool", "view": "at-least",
+                   "target": 20, "exact": True}),
+    ("dice.compare", {"a": "d8!>=7", "b": "2d20kl1"}),
+    ("widget.render", {"widget": "dice-odds", "params": {"e1": "6d10dh2", "e2": "d8!", "view": "at-most", "target": 9}}),
+    ("widget.render", {"widget": "dice-roll", "params": {"notation": "4d6!kh3+10k5-od20", "seed": 42}}),
 ]
 """Calls with valid parameters; every widget on every page is added below with its build-time values."""
 
@@ -94,6 +99,9 @@ ERROR_CALLS: list[tuple[str, dict]] = [
     ("widget.render", {"widget": "facade-roller", "params": {"trait": 0}}),
     ("facade.character.check", {"character": [1, 2]}),
     ("no.such.call", {}),
+    ("dice.odds", {"e1": "3d6", "e2": "4d6k3"}),
+    ("dice.odds", {"e1": "100d20kh50", "e2": "100d20kh50", "e3": "100d20kh50"}),
+    ("widget.render", {"widget": "dice-compare", "params": {"a": "3d6", "b": "101d6"}}),
 ]
 """Error envelopes must match too."""
 

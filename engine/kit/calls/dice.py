@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engine.kit.registry import Param, register
@@ -27,6 +29,27 @@ SEED = Param("seed", int, "random seed; the same seed gives the same roll", mini
 """Shared by every call that rolls: any 32-bit seed, so the browser can pick one at random."""
 
 
+@contextmanager
+def notation_field(field: str, prefix: str = "") -> Iterator[None]:
+    """Errors about the notation in parameter ``field`` name that field (a form shows them under it).
+
+    ``prefix`` starts the message (``"b: ..."``); the explosion-depth cap names ``depth`` instead.
+
+    >>> with notation_field("b", "b: "):
+    ...     parse("2d")
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: b: expected a number of sides after 'd' (as in '2d6') at position 3
+    """
+    try:
+        yield
+    except NotationError as err:
+        raise NotationError(prefix + err.message, text=err.text, position=err.position, field=field) from None
+    except LimitError as err:
+        where = "depth" if err.limit == "depth" else field
+        raise LimitError(prefix + err.message, limit=err.limit, position=err.position, field=where) from None
+
+
 def distribution_report(notation: str, depth: int = DEFAULT_DEPTH) -> dict[str, Any]:
     """The exact distribution as the stable JSON contract of ``python -m engine dist --json``."""
     expr = parse(notation)
@@ -42,8 +65,9 @@ def distribution_report(notation: str, depth: int = DEFAULT_DEPTH) -> dict[str, 
 @register("dice.dist", "Exact distribution of a dice expression.", NOTATION, DEPTH)
 def dist(notation: str, depth: int) -> dict[str, Any]:
     """``distribution_report`` plus ``stdev`` (a float), ``min`` and ``max`` (the CLI's JSON stays as it was)."""
-    report = distribution_report(notation, depth)
-    exact = distribution(notation, depth=depth)  # cached: parsed and computed once
+    with notation_field("notation"):
+        report = distribution_report(notation, depth)
+        exact = distribution(notation, depth=depth)  # cached: parsed and computed once
     return {**report, "stdev": exact.stdev(), "min": exact.min_outcome, "max": exact.max_outcome}
 
 
@@ -52,13 +76,9 @@ COMPARE_B = Param("b", str, "second dice expression (B), rolled independently", 
 
 
 def _parse_field(name: str, notation: str) -> Expr:
-    """Parse one of two notations; its errors start with the field's name (``b: ...``) to show under it."""
-    try:
+    """Parse one of two notations; its errors start with the field's name (``b: ...``) and name it."""
+    with notation_field(name, f"{name}: "):
         return parse(notation)
-    except NotationError as err:
-        raise NotationError(f"{name}: {err.message}", text=err.text, position=err.position) from None
-    except LimitError as err:
-        raise LimitError(f"{name}: {err.message}", limit=err.limit, position=err.position) from None
 
 
 @register("dice.compare", "Opposed roll: exact P(A > B), P(A = B), P(A < B) and the margin A - B.",
@@ -81,4 +101,5 @@ def compare(a: str, b: str, depth: int) -> dict[str, Any]:
 
 @register("dice.roll", "One seeded roll of a dice expression, reporting every die.", NOTATION, SEED, DEPTH)
 def roll(notation: str, seed: int, depth: int) -> dict[str, Any]:
-    return roll_notation(notation, seed=seed, depth=depth).to_dict()
+    with notation_field("notation"):
+        return roll_notation(notation, seed=seed, depth=depth).to_dict()

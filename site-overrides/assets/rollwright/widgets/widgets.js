@@ -5,9 +5,15 @@
  * result). This module only brings that markup to life: it never builds widget
  * markup, never writes user text as HTML, and only ever puts engine-rendered,
  * already-escaped HTML (`widget.render`'s `html`) into the result region.
+ *
+ * Opt-ins the engine marks on a widget: `data-rw-url` keeps its form in the
+ * page's address (./url-state.js); `[data-rw-log]` lists its last answers, as
+ * copies of the engine-rendered result (its `[data-rw-log-entry]` part).
+ * An error that names a field is shown in that field's `[data-rw-field-error]` too.
  */
 
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
+import { keepInAddress, writeState } from "./url-state.js";
 
 const DEBOUNCE_MS = 150;
 const BUSY_DELAY_MS = 250;
@@ -63,15 +69,43 @@ export function collectParams(form) {
 }
 
 /**
- * Mark the control an error names (and clear the others).
+ * Mark the control an error names and show the message under it (and clear the others).
  * @param {HTMLFormElement} form
  * @param {string|undefined} field
+ * @param {string} [message]
  */
-function markInvalid(form, field) {
+function markInvalid(form, field, message = "") {
   for (const control of form.querySelectorAll("[name]")) {
-    if (field && control.getAttribute("name") === field) control.setAttribute("aria-invalid", "true");
+    const invalid = Boolean(field) && control.getAttribute("name") === field;
+    if (invalid) control.setAttribute("aria-invalid", "true");
     else control.removeAttribute("aria-invalid");
+    const slot = control.closest("label")?.querySelector("[data-rw-field-error]");
+    if (slot instanceof HTMLElement) {
+      slot.textContent = invalid ? message : "";
+      slot.hidden = !invalid;
+    }
   }
+}
+
+/**
+ * Add a copy of the answer just shown to the widget's log of last answers, newest first.
+ * Only engine-rendered nodes are copied; nothing is parsed from text.
+ * @param {HTMLElement} section
+ * @param {Element} result
+ */
+function logAnswer(section, result) {
+  const list = section.querySelector("ol[data-rw-log]");
+  if (!(list instanceof HTMLElement)) return;
+  const entry = result.querySelector("[data-rw-log-entry]") ?? result;
+  const item = document.createElement("li");
+  item.className = "rw-log__item";
+  item.append(...Array.from(entry.cloneNode(true).childNodes));
+  for (const node of item.querySelectorAll("[id]")) node.removeAttribute("id");
+  list.prepend(item);
+  const size = Number(list.dataset.rwLogSize) || 5;
+  while (list.children.length > size) list.lastElementChild?.remove();
+  const box = section.querySelector("[data-rw-log-box]");
+  if (box instanceof HTMLElement) box.hidden = false;
 }
 
 /** @param {string} reason */
@@ -115,7 +149,6 @@ export function mountWidget(section, config, configError) {
   };
   events.addEventListener("statechange", onState);
   setStatus(section, "loading", "Starting Python…");
-  startPython(config).then(onState, onState);
 
   let sequence = 0;
   const update = async () => {
@@ -129,17 +162,27 @@ export function mountWidget(section, config, configError) {
       markInvalid(form, undefined);
       result.innerHTML = answer.html; // engine-rendered, escaped HTML: the only innerHTML we ever set
       setStatus(section, "ready", "Live");
+      if (urlKey) writeState(form, urlKey);
+      logAnswer(section, result);
     } catch (error) {
       if (mine !== sequence) return;
       const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
       if (data.kind === "boot") return; // the runtime's failed state is shown by onState
-      markInvalid(form, data.field);
+      markInvalid(form, data.field, data.message);
       setStatus(section, "error", data.message); // the previous result stays in place
     } finally {
       clearTimeout(busy);
       if (mine === sequence) result.removeAttribute("aria-busy");
     }
   };
+
+  // A state from the address (a shared link, a reload) is answered as soon as Python is up;
+  // until then the build-time result is shown dimmed, as stale.
+  const urlKey = section.dataset.rwUrl;
+  const fromAddress = Boolean(urlKey) && keepInAddress(section, form, urlKey, () => update());
+  if (fromAddress) result.setAttribute("aria-busy", "true");
+  startPython(config).then(() => { onState(); if (fromAddress) update(); },
+    () => { onState(); result.removeAttribute("aria-busy"); });
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
