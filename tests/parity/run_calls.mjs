@@ -1,16 +1,23 @@
-// Parity runner: boot Pyodide ONCE from node_modules/pyodide, install the engine
-// wheel, run registry calls through engine.api.call_json and write the answers.
+// Parity runner: start Pyodide ONCE from node_modules/pyodide with the engine, run registry
+// calls through the entry module's call_json and write the answers.
 //
 //   node tests/parity/run_calls.mjs <request.json> <answers.json>
 //
-// request.json: {"wheel": "<path to .whl>", "calls": [{"name": "...", "params_json": "..."}]}
-// answers.json: {"python", "pyodide", "engineVersion", "describe", "answers": ["<envelope JSON>", ...]}
+// request.json: {"wheel": "<path to .whl>", "entryModule": "engine.api",
+//                "snapshot": null | "<path to the gzipped snapshot>", "emptyZip": "<path to an empty .zip>",
+//                "calls": [{"name": "...", "params_json": "..."}]}
+// answers.json: {"python", "pyodide", "engineVersion", "enginePath", "describe", "answers": ["<envelope JSON>", ...],
+//                "draws": null | {"restored": <random() before reseeding>, "reseeded": <random() after>}}
+// With "snapshot", Python starts the way the browser worker's snapshot path starts it
+// (runtime/worker.js): the memory image restored, an empty standard-library zip, no wheel
+// unpacked, `random` reseeded. Without it, Pyodide boots and the wheel is installed.
 // Params go in as the exact JSON text CPython is given, and envelopes come back as
 // text, so the test compares the engine's own output byte for byte.
 
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const indexURL = join(here, "..", "..", "node_modules", "pyodide") + "/";
@@ -29,15 +36,29 @@ process.on("uncaughtException", (error) => {
 
 const request = JSON.parse(await readFile(requestPath, "utf8"));
 const { loadPyodide, version } = await import(join(indexURL, "pyodide.mjs"));
-const pyodide = await loadPyodide({ indexURL, stdout: (s) => console.error(s), stderr: (s) => console.error(s) });
-const wheel = await readFile(request.wheel);
-// A Node Buffer is not a plain typed array to Pyodide: hand it a Uint8Array view.
-// Install into site-packages as the worker does (unpackArchive's default is the cwd).
-const sitePackages = pyodide.pyimport("sysconfig").get_path("purelib");
-pyodide.unpackArchive(new Uint8Array(wheel.buffer, wheel.byteOffset, wheel.byteLength), "wheel",
-  { extractDir: sitePackages });
+const output = { stdout: (s) => console.error(s), stderr: (s) => console.error(s) };
+let pyodide;
+let draws = null;
+if (request.snapshot) {
+  const image = gunzipSync(await readFile(request.snapshot));
+  pyodide = await loadPyodide({ indexURL, ...output, stdLibURL: request.emptyZip,
+    _loadSnapshot: new Uint8Array(image.buffer, image.byteOffset, image.byteLength) });
+  const random = pyodide.pyimport("random");
+  const restored = random.random();
+  random.seed();
+  draws = { restored, reseeded: random.random() };
+  random.destroy();
+} else {
+  pyodide = await loadPyodide({ indexURL, ...output });
+  const wheel = await readFile(request.wheel);
+  // A Node Buffer is not a plain typed array to Pyodide: hand it a Uint8Array view.
+  // Install into site-packages as the worker does (unpackArchive's default is the cwd).
+  const sitePackages = pyodide.pyimport("sysconfig").get_path("purelib");
+  pyodide.unpackArchive(new Uint8Array(wheel.buffer, wheel.byteOffset, wheel.byteLength), "wheel",
+    { extractDir: sitePackages });
+}
 
-const api = pyodide.pyimport("engine.api");
+const api = pyodide.pyimport(request.entryModule);
 const json = pyodide.pyimport("json");
 const describe = api.describe();
 const answers = request.calls.map(({ name, params_json }) => api.call_json(name, params_json));
@@ -49,5 +70,6 @@ await writeFile(answersPath, JSON.stringify({
   enginePath: pyodide.pyimport("engine").__file__,
   describe: json.dumps.callKwargs(describe, { sort_keys: true }),
   answers,
+  draws,
 }));
 describe.destroy();

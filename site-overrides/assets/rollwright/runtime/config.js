@@ -8,6 +8,17 @@
 const SITE_ROOT = new URL("../../../", import.meta.url);
 
 /**
+ * The memory snapshot entry (see runtime/snapshot.js), with its URL made absolute; null if none.
+ * @param {any} raw
+ * @returns {import("./snapshot.js").SnapshotInfo|null}
+ */
+function readSnapshot(raw) {
+  if (!raw || typeof raw.url !== "string") return null;
+  return Object.freeze({ url: new URL(raw.url, SITE_ROOT).href, rawBytes: Number(raw.rawBytes),
+    pyodide: String(raw.pyodide ?? ""), sha256: String(raw.sha256 ?? "") });
+}
+
+/**
  * @returns {{config: import("./worker-client.js").RuntimeConfig|null, error?: string}}
  */
 function readConfig() {
@@ -15,13 +26,17 @@ function readConfig() {
   if (!element) return { config: null, error: "the page has no Rollwright runtime config" };
   try {
     const raw = JSON.parse(element.textContent || "null");
-    if (!raw || typeof raw.pyodide !== "string" || typeof raw.engineWheel !== "string") {
+    if (!raw || typeof raw.pyodide !== "string" || typeof raw.engineWheel !== "string" ||
+        typeof raw.entryModule !== "string") {
       return { config: null, error: "the page's Rollwright runtime config is incomplete" };
     }
     return {
       config: Object.freeze({
         indexURL: new URL(raw.pyodide, SITE_ROOT).href,
         wheelURL: new URL(raw.engineWheel, SITE_ROOT).href,
+        entryModule: raw.entryModule,
+        snapshot: readSnapshot(raw.snapshot),
+        serviceWorkerURL: typeof raw.serviceWorker === "string" ? new URL(raw.serviceWorker, SITE_ROOT).href : null,
         engineVersion: String(raw.engineVersion ?? ""),
         bootTimeoutMs: Number(raw.bootTimeoutMs) > 0 ? Number(raw.bootTimeoutMs) : 120000,
         callTimeoutMs: Number(raw.callTimeoutMs) > 0 ? Number(raw.callTimeoutMs) : 30000,

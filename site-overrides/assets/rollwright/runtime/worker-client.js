@@ -10,8 +10,11 @@
  * Read-only diagnostics for people and tests: `window.rollwright`.
  */
 
-/** @typedef {{indexURL: string, wheelURL: string, bootTimeoutMs: number, callTimeoutMs: number}} RuntimeConfig */
-/** @typedef {{python: string, engineVersion: string, bootMs: number, pyodideMs: number, engineMs: number}} ReadyInfo */
+/** @typedef {{indexURL: string, wheelURL: string, entryModule: string,
+ *   snapshot: import("./snapshot.js").SnapshotInfo|null, serviceWorkerURL: string|null,
+ *   bootTimeoutMs: number, callTimeoutMs: number}} RuntimeConfig */
+/** @typedef {{python: string, engineVersion: string, path: string, reason: string|null,
+ *   bootMs: number, pyodideMs: number, engineMs: number}} ReadyInfo */
 
 /** An answer the engine (or the runtime) refused: `kind`, `message`, maybe `field`/`position`. */
 export class EngineError extends Error {
@@ -32,6 +35,9 @@ const stats = {
   worker: /** @type {ReadyInfo|null} */ (null), // the worker's own timings: Pyodide vs engine
   python: /** @type {string|null} */ (null),
   engineVersion: /** @type {string|null} */ (null),
+  bootPath: /** @type {string|null} */ (null), // "snapshot" or "fallback" (a normal boot)
+  bootReason: /** @type {string|null} */ (null), // why the snapshot was not used
+  offline: /** @type {object|null} */ (null), // the service worker's state (offline.js)
   calls: 0,
   error: /** @type {string|null} */ (null),
 };
@@ -125,13 +131,17 @@ export function startPython(config) {
   });
   worker.addEventListener("messageerror", () => fail("the Python worker sent a message that could not be read"));
   const seconds = Math.round(config.bootTimeoutMs / 1000);
-  booting = request("init", { indexURL: config.indexURL, wheelURL: config.wheelURL }, config.bootTimeoutMs,
+  const init = { indexURL: config.indexURL, wheelURL: config.wheelURL, entryModule: config.entryModule,
+    snapshot: config.snapshot };
+  booting = request("init", init, config.bootTimeoutMs,
     `Python did not start within ${seconds} s (a slow connection, or a Content-Security-Policy ` +
     `without 'wasm-unsafe-eval', which stops WebAssembly)`)
     .then((info) => {
       stats.bootMs = Math.round(performance.now() - started);
       stats.python = info.python;
       stats.engineVersion = info.engineVersion;
+      stats.bootPath = info.path;
+      stats.bootReason = info.reason;
       stats.worker = Object.freeze({ ...info });
       setState("ready");
       return info;
@@ -165,6 +175,14 @@ export async function callEngine(config, name, params) {
   }
 }
 
+/**
+ * Publish the offline (service worker) state in `window.rollwright.offline`.
+ * @param {object} state a plain, frozen object
+ */
+export function reportOffline(state) {
+  stats.offline = state;
+}
+
 /** The current runtime state: "idle", "loading", "ready" or "failed". */
 export function runtimeState() {
   return { state: stats.state, error: stats.error };
@@ -180,6 +198,9 @@ if (!("rollwright" in window)) {
       get worker() { return stats.worker; },
       get python() { return stats.python; },
       get engineVersion() { return stats.engineVersion; },
+      get bootPath() { return stats.bootPath; },
+      get bootReason() { return stats.bootReason; },
+      get offline() { return stats.offline; },
       get calls() { return stats.calls; },
       get error() { return stats.error; },
     }),

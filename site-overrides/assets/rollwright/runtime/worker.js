@@ -4,17 +4,29 @@
  * It owns Pyodide and the engine, so the page never freezes while Python boots
  * or computes. Messages are typed `{type, id, data}`:
  *
- * - page -> worker `init` `{indexURL, wheelURL}`: load Pyodide from the site
- *   itself, unpack the engine wheel, import `engine.api`; answers `ready`
- *   `{python, engineVersion, bootMs, pyodideMs, engineMs}` or `error`.
- * - page -> worker `call` `{name, params}`: runs `engine.api.call_json`;
+ * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot}`: start Python with
+ *   the engine imported, by one of two paths, and answer `ready`
+ *   `{python, engineVersion, path, reason, bootMs, pyodideMs, engineMs}` or `error`:
+ *   - "snapshot": restore the build's memory snapshot (snapshot.js), in which the engine
+ *     is imported already, and reseed `random` (a restored generator would repeat itself
+ *     on every visit);
+ *   - "fallback": any problem with the snapshot (none shipped, 404, corrupt, made for another
+ *     Pyodide, restore error) boots Pyodide the normal way, unpacks the engine wheel and
+ *     imports the entry module; `reason` says why.
+ * - page -> worker `call` `{name, params}`: runs the entry module's `call_json`;
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
  *
  * No Python source lives here: the worker only imports modules and calls functions.
  */
 
-/** @type {Promise<{callJson: (name: string, params: string) => string, python: string,
- *   engineVersion: string, bootMs: number, pyodideMs: number, engineMs: number}> | null} */
+import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
+
+/** @typedef {{callJson: (name: string, params: string) => string, complete: (() => Promise<boolean>) | null,
+ *   filesComplete?: boolean,
+ *   python: string, engineVersion: string, path: string, reason: string|null,
+ *   bootMs: number, pyodideMs: number, engineMs: number}} Runtime */
+
+/** @type {Promise<Runtime> | null} */
 let booting = null;
 
 /**
@@ -83,37 +95,62 @@ function watchWasmFailure() {
 }
 
 /**
- * Boot Pyodide and the engine. Downloads of the wheel and Pyodide overlap.
- * @param {{indexURL: string, wheelURL: string}} data
+ * Import the pinned Pyodide loader from the site.
+ * @param {string} indexURL
+ * @returns {Promise<{loadPyodide: Function, version: string}>}
  */
-async function boot({ indexURL, wheelURL }) {
-  const started = performance.now();
-  const wheel = fetchBytes(wheelURL);
-  wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
-  let loadPyodide;
+async function importPyodide(indexURL) {
   try {
-    ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
+    return await import(`${indexURL}pyodide.mjs`);
   } catch (error) {
     throw new Error(`could not load ${indexURL}pyodide.mjs (${errorData("load", error).message})`);
   }
+}
+
+/**
+ * loadPyodide, failing at once (not at the page's timeout) when the wasm cannot load.
+ * @param {Function} loadPyodide
+ * @param {object} options
+ */
+async function startPyodide(loadPyodide, options) {
   const watch = watchWasmFailure();
-  let pyodide;
   try {
-    pyodide = await Promise.race([loadPyodide({ indexURL, fullStdLib: false }), watch.failed]);
+    return await Promise.race([loadPyodide(options), watch.failed]);
   } finally {
     watch.restore();
   }
-  const pyodideUp = performance.now();
-  // Install into site-packages (unpackArchive's default is the working directory).
-  const sitePackages = String(pyodide.pyimport("sysconfig").get_path("purelib"));
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  const api = pyodide.pyimport("engine.api");
-  const engine = pyodide.pyimport("engine");
+}
+
+/**
+ * Unpack the engine wheel into site-packages (unpackArchive's default is the working directory).
+ * @param {any} pyodide
+ * @param {Uint8Array} wheel
+ */
+function installWheel(pyodide, wheel) {
+  const sysconfig = pyodide.pyimport("sysconfig");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: String(sysconfig.get_path("purelib")) });
+  sysconfig.destroy();
+}
+
+/**
+ * The runtime record for a Python with the entry module importable.
+ * @param {any} pyodide
+ * @param {string} entryModule
+ * @param {{path: string, reason: string|null, started: number, pyodideUp: number,
+ *   complete: (() => Promise<boolean>) | null}} how
+ * @returns {Runtime}
+ */
+function makeRuntime(pyodide, entryModule, { path, reason, started, pyodideUp, complete }) {
+  const api = pyodide.pyimport(entryModule);
+  const engine = pyodide.pyimport(entryModule.split(".")[0]);
   const platform = pyodide.pyimport("platform");
   return {
     callJson: api.call_json,
+    complete,
     python: String(platform.python_version()),
     engineVersion: String(engine.__version__),
+    path,
+    reason,
     bootMs: Math.round(performance.now() - started),
     pyodideMs: Math.round(pyodideUp - started),
     engineMs: Math.round(performance.now() - pyodideUp),
@@ -121,7 +158,112 @@ async function boot({ indexURL, wheelURL }) {
 }
 
 /**
- * Answer one call through the engine's JSON door.
+ * The snapshot path: restore the build's memory image, in which the engine is imported.
+ * The real standard-library zip and the engine's files are not downloaded: `complete`
+ * fetches them later, if a call ever needs a module that the snapshot does not hold.
+ * @param {Function} loadPyodide
+ * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any}} data
+ * @param {number} started
+ * @returns {Promise<Runtime>}
+ */
+async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot }, started) {
+  const image = fetchSnapshot(snapshot);
+  image.catch(() => {}); // loadPyodide awaits it and rejects with it
+  let pyodide;
+  try {
+    pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false, stdLibURL: EMPTY_ZIP_URL,
+      _loadSnapshot: image });
+  } catch (error) {
+    if (error instanceof SnapshotUnusable) throw error;
+    throw new SnapshotUnusable(`the memory snapshot could not be restored (${describe(error)})`);
+  }
+  const pyodideUp = performance.now();
+  // Everything in the image is the same on every visit, the random generator's state included.
+  const random = pyodide.pyimport("random");
+  random.seed();
+  random.destroy();
+  /** @type {Promise<boolean>|null} */
+  let completing = null; // one download, however many calls wait for it
+  const complete = () => (completing ??= completeFiles(pyodide, indexURL, wheelURL));
+  return makeRuntime(pyodide, entryModule, { path: "snapshot", reason: null, started, pyodideUp, complete });
+}
+
+/**
+ * After a restore: put the real standard library and the engine's files where Python
+ * looked for them when the snapshot was made (the same bytes: the build checks that the
+ * snapshot and the site ship the same Pyodide), so any module can still be imported.
+ * @param {any} pyodide
+ * @param {string} indexURL
+ * @param {string} wheelURL
+ * @returns {Promise<boolean>}
+ */
+async function completeFiles(pyodide, indexURL, wheelURL) {
+  const [stdlib, wheel] = await Promise.all([fetchBytes(`${indexURL}python_stdlib.zip`), fetchBytes(wheelURL)]);
+  const sys = pyodide.pyimport("sys");
+  const zip = [...sys.path].map(String).find((entry) => entry.endsWith(".zip"));
+  sys.destroy();
+  if (!zip) throw new Error("Python has no standard-library zip on its path");
+  pyodide.FS.writeFile(zip, stdlib);
+  installWheel(pyodide, wheel);
+  const importlib = pyodide.pyimport("importlib");
+  importlib.invalidate_caches();
+  importlib.destroy();
+  return true;
+}
+
+/**
+ * The fallback path: boot Pyodide, unpack the engine wheel, import the entry module.
+ * @param {Function} loadPyodide
+ * @param {{indexURL: string, wheelURL: string, entryModule: string}} data
+ * @param {number} started
+ * @param {string} reason why the snapshot was not used
+ * @returns {Promise<Runtime>}
+ */
+async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule }, started, reason) {
+  const wheel = fetchBytes(wheelURL);
+  wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
+  const pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false });
+  const pyodideUp = performance.now();
+  installWheel(pyodide, await wheel);
+  return makeRuntime(pyodide, entryModule, { path: "fallback", reason, started, pyodideUp, complete: null });
+}
+
+/**
+ * Start Python with the engine: from the snapshot when it fits, else the normal way.
+ * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any}} data
+ * @returns {Promise<Runtime>}
+ */
+async function boot(data) {
+  const started = performance.now();
+  const { loadPyodide, version } = await importPyodide(data.indexURL);
+  let reason = incompatibility(data.snapshot, version);
+  if (!reason) {
+    try {
+      return await restore(loadPyodide, data, started);
+    } catch (error) {
+      if (!(error instanceof SnapshotUnusable)) throw error;
+      reason = error.message;
+      console.warn(`Rollwright: booting Python without the memory snapshot: ${reason}`);
+    }
+  }
+  return bootFresh(loadPyodide, data, started, reason);
+}
+
+/**
+ * Run one call through the entry module's JSON door; returns its envelope.
+ * @param {Runtime} runtime
+ * @param {string} name
+ * @param {object} params
+ * @returns {{ok: boolean, result?: unknown, error?: any}}
+ */
+function callEnvelope(runtime, name, params) {
+  return JSON.parse(runtime.callJson(String(name), JSON.stringify(params ?? {})));
+}
+
+/**
+ * Answer one call. On the snapshot path, an internal error may mean Python needed a module
+ * that the snapshot does not hold (its files were never downloaded): the files are then
+ * installed and the call is run once more.
  * @param {number} id
  * @param {{name: string, params: object}} data
  */
@@ -139,7 +281,12 @@ async function answer(id, { name, params }) {
   }
   let envelope;
   try {
-    envelope = JSON.parse(runtime.callJson(String(name), JSON.stringify(params ?? {})));
+    envelope = callEnvelope(runtime, name, params);
+    if (!envelope.ok && envelope.error?.kind === "internal" && runtime.complete && !runtime.filesComplete) {
+      console.warn(`Rollwright: ${envelope.error.message}; installing Python's files and trying again`);
+      runtime.filesComplete = await runtime.complete();
+      envelope = callEnvelope(runtime, name, params);
+    }
   } catch (error) {
     post("error", id, errorData("internal", error));
     return;
@@ -153,7 +300,7 @@ self.addEventListener("message", (event) => {
   if (type === "init") {
     if (!booting) booting = boot(data);
     booting.then(
-      ({ callJson, ...info }) => post("ready", id, info),
+      ({ callJson, complete, filesComplete, ...info }) => post("ready", id, info),
       (error) => post("error", id, errorData("boot", error)),
     );
   } else if (type === "call") {

@@ -1,0 +1,104 @@
+/**
+ * Offline after one visit, the page's side: register the site's service worker (`sw.js`,
+ * written by macros/offline.py; its logic is runtime/service-worker.js) and report its state
+ * in `window.rollwright.offline`:
+ *
+ * `{state, build, update, error}` where `state` is "off" (this build has no service worker,
+ * e.g. under `mkdocs serve`), "unsupported", "waiting" (until the page and Python have
+ * loaded), "installing", "ready" (this build's files are cached) or "failed"; `update` is
+ * null, "installing" or "ready" (a newer build is cached and takes over at the next reload).
+ *
+ * Registration waits until the page has loaded and Python is up (or has failed), so the
+ * service worker's downloads never compete with the first live answer, and mostly come
+ * from the HTTP cache.
+ */
+
+import { events, reportOffline, runtimeState } from "./worker-client.js";
+
+/** @type {{state: string, build: string|null, update: string|null, error: string|null}} */
+const status = { state: "off", build: null, update: null, error: null };
+let started = false;
+/** @type {WeakSet<ServiceWorker>} */
+const followed = new WeakSet();
+
+/** @param {Partial<typeof status>} change */
+function report(change) {
+  Object.assign(status, change);
+  reportOffline(Object.freeze({ ...status }));
+}
+
+/** Resolves once the document has loaded and the Python runtime is not loading. */
+async function settled() {
+  if (document.readyState !== "complete") {
+    await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  }
+  while (runtimeState().state === "loading") {
+    await new Promise((resolve) => events.addEventListener("statechange", resolve, { once: true }));
+  }
+}
+
+/**
+ * Follow a registration's workers into `status`.
+ * @param {ServiceWorkerRegistration} registration
+ */
+function follow(registration) {
+  const update = () => {
+    const active = registration.active;
+    const incoming = registration.installing ?? registration.waiting;
+    if (active && active.state === "activated") {
+      report({ state: "ready", update: incoming ? (registration.waiting ? "ready" : "installing") : null });
+    } else if (incoming || active) {
+      report({ state: "installing" });
+    }
+    for (const worker of [registration.installing, registration.waiting, registration.active]) {
+      if (worker && !followed.has(worker)) {
+        followed.add(worker);
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "redundant" && !registration.active && !registration.installing) {
+            report({ state: "failed", error: "the service worker could not cache this build's files" });
+          } else {
+            update();
+          }
+        });
+      }
+    }
+  };
+  registration.addEventListener("updatefound", update);
+  update();
+}
+
+/** Ask the active service worker which build it serves. */
+function askBuild() {
+  const controller = navigator.serviceWorker.controller;
+  if (controller) controller.postMessage({ type: "rollwright-status" });
+}
+
+/**
+ * Register the service worker once per tab (instant navigation keeps this module loaded).
+ * @param {import("./worker-client.js").RuntimeConfig|null} config
+ */
+export async function registerOffline(config) {
+  if (started) return;
+  started = true;
+  if (!config?.serviceWorkerURL) return report({ state: "off" });
+  if (!("serviceWorker" in navigator)) return report({ state: "unsupported" });
+  report({ state: "waiting" });
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "rollwright-status") report({ build: String(event.data.build) });
+    if (event.data?.type === "rollwright-install-failed") {
+      const error = `build ${event.data.build} could not be cached: ${event.data.error}`;
+      console.warn(`Rollwright offline: ${error}`);
+      report(status.state === "ready" ? { update: null, error } : { state: "failed", error });
+    }
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", askBuild);
+  askBuild();
+  await settled();
+  try {
+    const registration = await navigator.serviceWorker.register(config.serviceWorkerURL, { updateViaCache: "none" });
+    follow(registration);
+  } catch (error) {
+    report({ state: "failed", error: `the service worker could not be registered (${error.message})` });
+    console.warn(`Rollwright: offline reading is off: ${error.message}`);
+  }
+}

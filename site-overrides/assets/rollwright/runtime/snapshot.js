@@ -1,0 +1,95 @@
+/**
+ * The memory snapshot, seen from the Python worker (worker.js): decide whether this
+ * build's snapshot can be used, download it, and decompress it.
+ *
+ * The site build (macros/snapshot.py) saves Pyodide's memory with the engine imported and
+ * ships it gzipped; restoring it replaces booting Python and importing the engine. A
+ * snapshot only fits the exact Pyodide build that made it, and its format is private to
+ * Pyodide, so every problem here is a {@link SnapshotUnusable} with a reason, and the
+ * worker then boots Python the normal way.
+ */
+
+/**
+ * An empty zip archive as a data: URL. Pyodide always installs a standard-library zip before
+ * Python starts; after a restore, every module the engine needs is in memory already, so the
+ * real zip (python_stdlib.zip) is only downloaded if Python ever asks for a module that is not.
+ */
+export const EMPTY_ZIP_URL = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+
+/** @typedef {{url: string, rawBytes: number, pyodide: string, sha256?: string}} SnapshotInfo */
+
+/** Why the snapshot cannot be used (the worker reports this and boots normally). */
+export class SnapshotUnusable extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "SnapshotUnusable";
+  }
+}
+
+/**
+ * Why this snapshot does not fit this Pyodide, or null when it does.
+ * @param {SnapshotInfo|null|undefined} info the page config's snapshot entry
+ * @param {string} pyodideVersion the `version` exported by the pyodide.mjs that was loaded
+ * @returns {string|null}
+ */
+export function incompatibility(info, pyodideVersion) {
+  if (!info || typeof info.url !== "string" || !info.url) return "this build ships no memory snapshot";
+  if (!(Number(info.rawBytes) > 0)) return "the page config gives no size for the memory snapshot";
+  if (info.pyodide !== pyodideVersion) {
+    return `the memory snapshot was made with Pyodide ${info.pyodide}, but this is Pyodide ${pyodideVersion}`;
+  }
+  return null;
+}
+
+/**
+ * Download the gzipped snapshot and decompress it as it arrives, into one buffer of the
+ * size the build recorded (a shorter or longer result is refused, as is any gzip error:
+ * gzip's own CRC catches a corrupted download).
+ * @param {SnapshotInfo} info
+ * @returns {Promise<Uint8Array>}
+ */
+export async function fetchSnapshot(info) {
+  let response;
+  try {
+    response = await fetch(info.url);
+  } catch (error) {
+    throw new SnapshotUnusable(`the memory snapshot could not be downloaded (${describe(error)})`);
+  }
+  if (!response.ok || !response.body) {
+    throw new SnapshotUnusable(`the memory snapshot could not be downloaded (HTTP ${response.status})`);
+  }
+  const size = Number(info.rawBytes);
+  const bytes = new Uint8Array(size);
+  let filled = 0;
+  try {
+    const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (filled + value.length > size) {
+        await reader.cancel();
+        throw new SnapshotUnusable(`the memory snapshot is larger than the ${size} bytes the build recorded`);
+      }
+      bytes.set(value, filled);
+      filled += value.length;
+    }
+  } catch (error) {
+    if (error instanceof SnapshotUnusable) throw error;
+    throw new SnapshotUnusable(`the memory snapshot could not be decompressed (${describe(error)})`);
+  }
+  if (filled !== size) {
+    throw new SnapshotUnusable(`the memory snapshot has ${filled} bytes, not the ${size} the build recorded`);
+  }
+  return bytes;
+}
+
+/**
+ * A short message from anything thrown.
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function describe(error) {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text || "unknown error").split("\n").filter(Boolean).slice(0, 2).join(" ").trim();
+}
