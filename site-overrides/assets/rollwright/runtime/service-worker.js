@@ -13,7 +13,7 @@
  *   from the network and is kept when its bytes are this build's. A page of ANOTHER build
  *   means a new build is published: it is never mixed into this one. A reload installs the
  *   new build first and moves the tab to it (when no other tab shows this build); otherwise
- *   the tab goes on with this build's copy until the new build can take over.
+ *   the tab goes on with this build's copy, and the new build waits for the other tabs.
  *
  * Requests to other origins, outside the scope, or for files not in the list are left alone.
  */
@@ -184,34 +184,48 @@ function until(worker, states) {
 }
 
 /**
- * When a newer build is installed and waiting, and the navigating tab is the only one showing
- * this build (a reload), hand over to it and send the tab there again.
+ * Whether the tab asking for this navigation is the only one showing this build (a reload),
+ * so that moving it to another build mixes nothing.
+ * @param {FetchEvent} event
+ */
+async function onlyThisTab(event) {
+  const windows = await self.clients.matchAll({ type: "window" });
+  const here = withoutHash(event.request.url);
+  return windows.length === 0 || (windows.length === 1 && withoutHash(windows[0].url) === here);
+}
+
+/**
+ * When a newer build is installed and waiting, and this tab is the only one showing this
+ * build, hand over to the new build and load the page again, from it. The new build can only
+ * take charge once this worker has answered (the browser waits until the old worker is idle),
+ * so the answer is a blank page that reloads at once; it never shows a mix of two builds.
  * @param {FetchEvent} event
  * @returns {Promise<Response|null>}
  */
 async function handOver(event) {
   const waiting = self.registration.waiting;
-  if (!waiting) return null;
-  const windows = await self.clients.matchAll({ type: "window" });
-  const here = withoutHash(event.request.url);
-  if (windows.length > 1 || (windows.length === 1 && withoutHash(windows[0].url) !== here)) return null;
+  if (!waiting || !(await onlyThisTab(event))) return null;
   waiting.postMessage({ type: "rollwright-activate" });
-  if (!(await until(waiting, ["activating", "activated"]))) return null;
-  return Response.redirect(event.request.url, 303);
+  const text = "<!doctype html><meta charset=utf-8><meta http-equiv=refresh content=0>" +
+    "<title>Updating</title><p>Loading the new version of this site…</p>";
+  return new Response(text, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
 /**
- * The server has a page of another build: install that build now, then hand over if we may.
+ * The server has a page of another build. Install that build; if this tab may move to it,
+ * wait for the install and hand over, else let it install in the background.
  * @param {FetchEvent} event
  * @returns {Promise<Response|null>}
  */
 async function adoptNewBuild(event) {
-  try {
-    await self.registration.update();
-  } catch (error) {
+  const checking = self.registration.update().catch((error) => {
     console.warn(`Rollwright offline: could not check for a new build: ${error.message}`);
+  });
+  if (!(await onlyThisTab(event))) {
+    event.waitUntil(checking);
     return null;
   }
+  await checking;
   const incoming = self.registration.installing ?? self.registration.waiting;
   if (!incoming || !(await until(incoming, ["installed", "activating", "activated", "redundant"]))) return null;
   return handOver(event);
