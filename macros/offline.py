@@ -14,10 +14,14 @@ Roles in the file list:
 * ``page``: an HTML page, keyed by its URL (``facade/basic-rules/``), kept once visited;
 * ``lazy``: any other file of the build (source maps, search languages, the sitemap, and what
   only the fallback boot needs: the engine wheel and the standard-library zip), kept once fetched.
+
+A gzipped file named in ``inflate`` (the memory snapshot) also gets ``"raw": {"sha256", "bytes"}``:
+the service worker keeps it decompressed, so a visit from the cache skips the decompression.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from pathlib import Path
@@ -56,7 +60,7 @@ def role(relative: str, lazy: frozenset[str]) -> str:
     return "precache"
 
 
-def build_manifest(site_dir: Path, lazy: frozenset[str] = frozenset()) -> dict:
+def build_manifest(site_dir: Path, lazy: frozenset[str] = frozenset(), inflate: frozenset[str] = frozenset()) -> dict:
     """``{"build": id, "files": {url path: {"sha256", "bytes", "role"}}}`` for every file of the site.
 
     The sitemap's hash and size are null: it is cached unchecked (see ``_UNCHECKED``).
@@ -73,6 +77,9 @@ def build_manifest(site_dir: Path, lazy: frozenset[str] = frozenset()) -> dict:
         files[relative if key is None else key] = {
             "sha256": hashlib.sha256(data).hexdigest() if checked else None, "bytes": len(data) if checked else None,
             "role": role(relative, lazy)}
+        if relative in inflate:
+            raw = gzip.decompress(data)
+            files[relative]["raw"] = {"sha256": hashlib.sha256(raw).hexdigest(), "bytes": len(raw)}
     build = hashlib.sha256(json.dumps(files, sort_keys=True).encode("utf-8")).hexdigest()[:16]
     return {"build": build, "files": files}
 
@@ -87,8 +94,9 @@ def service_worker_source(manifest: dict) -> str:
     )
 
 
-def write_service_worker(site_dir: Path, lazy: frozenset[str] = frozenset()) -> dict:
+def write_service_worker(site_dir: Path, lazy: frozenset[str] = frozenset(),
+                         inflate: frozenset[str] = frozenset()) -> dict:
     """Write ``sw.js`` for the site in ``site_dir``; returns its manifest."""
-    manifest = build_manifest(site_dir, lazy)
+    manifest = build_manifest(site_dir, lazy, inflate)
     (site_dir / SERVICE_WORKER).write_text(service_worker_source(manifest), encoding="utf-8")
     return manifest

@@ -304,7 +304,8 @@ def on_post_build(config, **_: Any) -> None:
         _copy_if_changed(_state["pyodide_dir"] / name, site_dir / pyodide_path / name)
     if not _state.get("serving"):
         # Only the fallback boot needs these two: the service worker keeps them when fetched, never up front.
-        write_service_worker(site_dir, frozenset({_state["wheel_path"], f"{pyodide_path}/python_stdlib.zip"}))
+        write_service_worker(site_dir, frozenset({_state["wheel_path"], f"{pyodide_path}/python_stdlib.zip"}),
+                             inflate=frozenset({snapshot.site_path}))
 
 
 def on_serve(server, config, builder, **_: Any):

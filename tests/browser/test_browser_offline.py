@@ -100,3 +100,33 @@ def test_a_new_build_replaces_the_old_one_at_a_reload(site, browser, tmp_path):
     finally:
         tab.context.close()
         server.close()
+
+
+def test_a_first_visit_downloads_the_runtime_once(site, browser, tmp_path):
+    """The service worker takes the runtime the Python worker downloaded (runtime/handoff.js)
+    instead of downloading it again; what only a normal boot needs is never downloaded; and the
+    snapshot is kept decompressed, so the next visit restores it without gzip."""
+    server = SiteServer()
+    server.serve(variants.copy_site(site.directory, tmp_path / "site"), rewrite_sitemap=True)
+    config = variants.runtime_config(site.directory)
+    tab = open_tab(browser)
+    try:
+        tab.page.goto(server.origin + BASIC_RULES)
+        _live(tab)
+        _wait_offline_ready(tab.page)
+        sent = dict(server.traffic.by_path)
+        for path in (config["pyodide"] + "pyodide.asm.wasm", config["snapshot"]["url"]):
+            assert sent["/" + path] == (site.directory / path).stat().st_size, path
+        assert not [p for p in sent if p.endswith(("python_stdlib.zip", ".whl"))], sorted(sent)
+        stored = tab.page.evaluate("""async (url) => {
+            const hit = await caches.match(url);
+            return {inflated: hit.headers.get('X-Rollwright-Inflated'), bytes: (await hit.arrayBuffer()).byteLength};
+        }""", server.origin + config["snapshot"]["url"])
+        assert stored == {"inflated": "1", "bytes": config["snapshot"]["rawBytes"]}
+        assert tab.page.evaluate("caches.keys()") == [f"rollwright-{tab.page.evaluate('window.rollwright.offline.build')}"]
+        tab.page.reload()
+        _live(tab)
+        assert tab.page.evaluate("window.rollwright.bootPath") == "snapshot"
+    finally:
+        tab.context.close()
+        server.close()

@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import zlib
 from pathlib import Path
 
 from macros.offline import SERVICE_WORKER, write_service_worker
@@ -40,17 +41,22 @@ def replace_file(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
-def _lazy_paths(site_dir: Path) -> frozenset[str]:
-    text = (site_dir / SERVICE_WORKER).read_text(encoding="utf-8")
-    manifest = json.loads(re.search(r"^self\.ROLLWRIGHT_BUILD = (\{.*\});$", text, re.MULTILINE).group(1))
-    return frozenset(path for path, info in manifest["files"].items() if info["role"] == "lazy")
+def _inflatable(path: Path) -> bool:
+    try:
+        gzip.decompress(path.read_bytes())
+    except (OSError, EOFError, zlib.error):
+        return False
+    return True
 
 
 def rewrite_service_worker(site_dir: Path) -> dict:
-    """Write ``sw.js`` again after a change, with the same files on demand; returns its manifest."""
-    lazy = _lazy_paths(site_dir)
+    """Write ``sw.js`` again after a change, with the same files on demand and inflated; returns its manifest."""
+    text = (site_dir / SERVICE_WORKER).read_text(encoding="utf-8")
+    files = json.loads(re.search(r"^self\.ROLLWRIGHT_BUILD = (\{.*\});$", text, re.MULTILINE).group(1))["files"]
+    lazy = frozenset(path for path, info in files.items() if info["role"] == "lazy")
+    inflate = frozenset(path for path, info in files.items() if "raw" in info and _inflatable(site_dir / path))
     (site_dir / SERVICE_WORKER).unlink()
-    return write_service_worker(site_dir, lazy)
+    return write_service_worker(site_dir, lazy, inflate)
 
 
 def snapshot_path(site_dir: Path) -> Path:

@@ -34,7 +34,9 @@ def test_service_worker_lists_every_file_of_the_build(site: Path) -> None:
         path = site / (("index.html" if key == "" else key + "index.html") if info["role"] == "page" else key)
         assert hashlib.sha256(path.read_bytes()).hexdigest() == info["sha256"], key
         assert path.stat().st_size == info["bytes"], key
-    assert manifest == build_manifest(site, frozenset(k for k, v in listed.items() if v["role"] == "lazy"))
+    lazy = frozenset(k for k, v in listed.items() if v["role"] == "lazy")
+    inflated = frozenset(k for k, v in listed.items() if "raw" in v)
+    assert manifest == build_manifest(site, lazy, inflated)
 
 
 def test_roles_put_the_snapshot_path_up_front_and_the_fallback_files_on_demand(site: Path) -> None:
@@ -43,7 +45,10 @@ def test_roles_put_the_snapshot_path_up_front_and_the_fallback_files_on_demand(s
     pyodide = config["pyodide"]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
         assert listed[pyodide + name]["role"] == "precache", name
-    assert listed[config["snapshot"]["url"]]["role"] == "precache"
+    snapshot = listed[config["snapshot"]["url"]]
+    assert snapshot["role"] == "precache"
+    assert snapshot["raw"]["bytes"] == config["snapshot"]["rawBytes"]  # kept decompressed by the service worker
+    assert [k for k, v in listed.items() if "raw" in v] == [config["snapshot"]["url"]]
     assert listed[LOGIC]["role"] == "precache"
     assert listed["assets/rollwright/rollwright.js"]["role"] == "precache"
     assert listed[pyodide + "python_stdlib.zip"]["role"] == "lazy"

@@ -13,7 +13,9 @@
  * from the HTTP cache.
  */
 
-import { events, reportOffline, runtimeState } from "./worker-client.js";
+import { events, handingOver, reportOffline, runtimeState } from "./worker-client.js";
+
+const HANDOFF_WAIT_MS = 15000;
 
 /** @type {{state: string, build: string|null, update: string|null, error: string|null}} */
 const status = { state: "off", build: null, update: null, error: null };
@@ -27,13 +29,23 @@ function report(change) {
   reportOffline(Object.freeze({ ...status }));
 }
 
-/** Resolves once the document has loaded and the Python runtime is not loading. */
+/**
+ * Resolves once the document has loaded, the Python runtime is not loading, and the worker
+ * has handed over its downloads (or that took too long), so the service worker need not
+ * download them again.
+ */
 async function settled() {
   if (document.readyState !== "complete") {
     await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
   }
   while (runtimeState().state === "loading") {
     await new Promise((resolve) => events.addEventListener("statechange", resolve, { once: true }));
+  }
+  if (handingOver()) {
+    await new Promise((resolve) => {
+      events.addEventListener("kept", resolve, { once: true });
+      setTimeout(resolve, HANDOFF_WAIT_MS);
+    });
   }
 }
 

@@ -18,14 +18,17 @@
  * Requests to other origins, outside the scope, or for files not in the list are left alone.
  */
 
-/** @typedef {{sha256: string|null, bytes: number|null, role: "precache"|"page"|"lazy"}} FileInfo
- * (a null sha256: a file whose bytes are not checked, the sitemap) */
+/** @typedef {{sha256: string|null, bytes: number|null, role: "precache"|"page"|"lazy",
+ *   raw?: {sha256: string, bytes: number}}} FileInfo
+ * A null sha256: a file whose bytes are not checked (the sitemap). `raw`: a gzipped file kept
+ * decompressed (the memory snapshot), marked with the INFLATED header for its reader. */
 
 const BUILD = /** @type {{build: string, files: Object<string, FileInfo>}} */ (self.ROLLWRIGHT_BUILD);
 const PREFIX = "rollwright-";
 const CACHE = `${PREFIX}${BUILD.build}`;
 const SCOPE = new URL(self.registration.scope);
 const UPDATE_WAIT_MS = 20000;
+const INFLATED = "X-Rollwright-Inflated";
 
 /**
  * The site path of a URL in scope ("facade/combat/" for a page, "assets/x.js"), or null.
@@ -65,10 +68,32 @@ async function matches(body, info) {
  * A stored copy of a body with the one header that matters to its readers.
  * @param {ArrayBuffer} body
  * @param {Headers} headers
+ * @param {boolean} [inflated] the body is a gzipped file, kept decompressed
  */
-function stored(body, headers) {
-  const type = headers.get("Content-Type");
-  return new Response(body, { status: 200, headers: type ? { "Content-Type": type } : {} });
+function stored(body, headers, inflated = false) {
+  const type = inflated ? "application/octet-stream" : headers.get("Content-Type");
+  const kept = type ? { "Content-Type": type } : {};
+  if (inflated) kept[INFLATED] = "1";
+  return new Response(body, { status: 200, headers: kept });
+}
+
+/**
+ * The response to keep for these bytes of a file, or null when they are not this build's.
+ * A file with `raw` is kept decompressed (checked before and after).
+ * @param {ArrayBuffer} body
+ * @param {Headers} headers
+ * @param {FileInfo} info
+ * @returns {Promise<Response|null>}
+ */
+async function checked(body, headers, info) {
+  if (info.raw && headers.get(INFLATED) === "1") {
+    return (await matches(body, info.raw)) ? stored(body, headers, true) : null;
+  }
+  if (!(await matches(body, info))) return null;
+  if (!info.raw) return stored(body, headers);
+  const inflating = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const raw = await new Response(inflating).arrayBuffer();
+  return (await matches(raw, info.raw)) ? stored(raw, headers, true) : null;
 }
 
 /**
@@ -81,13 +106,13 @@ function stored(body, headers) {
 async function download(path, info, cacheMode) {
   const response = await fetch(keyOf(path), { cache: cacheMode, credentials: "same-origin" });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
-  return (await matches(body, info)) ? stored(body, response.headers) : null;
+  return checked(await response.arrayBuffer(), response.headers, info);
 }
 
 /**
  * Put one file of this build in its cache: from an older build's cache if the bytes are the
- * same (the runtime rarely changes), else from the network (the HTTP cache, then the server).
+ * same (the runtime rarely changes) or from what the Python worker downloaded on this first
+ * visit (runtime/handoff.js), else from the network (the HTTP cache, then the server).
  * @param {Cache} cache
  * @param {string[]} older names of older caches
  * @param {string} path
@@ -98,9 +123,8 @@ async function keep(cache, older, path, info) {
   if (await cache.match(key)) return;
   for (const name of older) {
     const hit = await (await caches.open(name)).match(key);
-    if (!hit) continue;
-    const body = await hit.arrayBuffer();
-    if (await matches(body, info)) return cache.put(key, stored(body, hit.headers));
+    const kept = hit ? await checked(await hit.arrayBuffer(), hit.headers, info) : null;
+    if (kept) return cache.put(key, kept);
   }
   const response = (await download(path, info, "default")) ?? (await download(path, info, "reload"));
   if (!response) throw new Error(`${path} on the server is not build ${BUILD.build}'s: a newer build is out`);
@@ -284,8 +308,8 @@ async function file(request, path, info) {
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok && response.status === 200) {
-    const body = await response.clone().arrayBuffer();
-    if (await matches(body, info)) await cache.put(keyOf(path), stored(body, response.headers));
+    const kept = await checked(await response.clone().arrayBuffer(), response.headers, info);
+    if (kept) await cache.put(keyOf(path), kept);
   }
   return response;
 }

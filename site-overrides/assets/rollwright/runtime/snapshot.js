@@ -18,6 +18,12 @@ export const EMPTY_ZIP_URL = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAA
 
 /** @typedef {{url: string, rawBytes: number, pyodide: string, sha256?: string}} SnapshotInfo */
 
+/**
+ * A response header set by the site's service worker (runtime/service-worker.js), which keeps
+ * the snapshot decompressed: the body is then read as it is.
+ */
+export const INFLATED = "X-Rollwright-Inflated";
+
 /** Why the snapshot cannot be used (the worker reports this and boots normally). */
 export class SnapshotUnusable extends Error {
   /** @param {string} message */
@@ -45,7 +51,8 @@ export function incompatibility(info, pyodideVersion) {
 /**
  * Download the gzipped snapshot and decompress it as it arrives, into one buffer of the
  * size the build recorded (a shorter or longer result is refused, as is any gzip error:
- * gzip's own CRC catches a corrupted download).
+ * gzip's own CRC catches a corrupted download). From the service worker's cache it comes
+ * decompressed already.
  * @param {SnapshotInfo} info
  * @returns {Promise<Uint8Array>}
  */
@@ -63,7 +70,8 @@ export async function fetchSnapshot(info) {
   const bytes = new Uint8Array(size);
   let filled = 0;
   try {
-    const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+    const inflated = response.headers.get(INFLATED) === "1";
+    const reader = (inflated ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"))).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;

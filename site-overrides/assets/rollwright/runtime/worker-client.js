@@ -42,8 +42,10 @@ const stats = {
   error: /** @type {string|null} */ (null),
 };
 
-/** Fires `statechange` whenever `stats.state` changes. */
+/** Fires `statechange` whenever `stats.state` changes, and `kept` when the worker has handed its downloads over. */
 export const events = new EventTarget();
+let handingOff = false;
+let handedOff = false;
 
 /** @type {Worker|null} */
 let worker = null;
@@ -124,6 +126,10 @@ export function startPython(config) {
     const { type, id, data } = event.data ?? {};
     if (type === "ready" || type === "result") settle(id, true, data);
     else if (type === "error") settle(id, false, data);
+    else if (type === "kept") {
+      handedOff = true;
+      events.dispatchEvent(new CustomEvent("kept", { detail: data }));
+    }
   });
   worker.addEventListener("error", (event) => {
     event.preventDefault();
@@ -131,8 +137,11 @@ export function startPython(config) {
   });
   worker.addEventListener("messageerror", () => fail("the Python worker sent a message that could not be read"));
   const seconds = Math.round(config.bootTimeoutMs / 1000);
+  // A first visit (no service worker serves the page yet): the worker keeps its downloads for it.
+  const handOff = Boolean(config.serviceWorkerURL) && "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+  handingOff = handOff;
   const init = { indexURL: config.indexURL, wheelURL: config.wheelURL, entryModule: config.entryModule,
-    snapshot: config.snapshot };
+    snapshot: config.snapshot, handOff };
   booting = request("init", init, config.bootTimeoutMs,
     `Python did not start within ${seconds} s (a slow connection, or a Content-Security-Policy ` +
     `without 'wasm-unsafe-eval', which stops WebAssembly)`)
@@ -181,6 +190,14 @@ export async function callEngine(config, name, params) {
  */
 export function reportOffline(state) {
   stats.offline = state;
+}
+
+/**
+ * Whether the worker is still handing its downloads to the service worker (runtime/handoff.js):
+ * true from its start on a first visit until it posts `kept` (events fires `kept`).
+ */
+export function handingOver() {
+  return handingOff && !handedOff && stats.state !== "failed";
 }
 
 /** The current runtime state: "idle", "loading", "ready" or "failed". */

@@ -4,7 +4,7 @@
  * It owns Pyodide and the engine, so the page never freezes while Python boots
  * or computes. Messages are typed `{type, id, data}`:
  *
- * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot}`: start Python with
+ * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot, handOff}`: start Python with
  *   the engine imported, by one of two paths, and answer `ready`
  *   `{python, engineVersion, path, reason, bootMs, pyodideMs, engineMs}` or `error`:
  *   - "snapshot": restore the build's memory snapshot (snapshot.js), in which the engine
@@ -13,12 +13,16 @@
  *   - "fallback": any problem with the snapshot (none shipped, 404, corrupt, made for another
  *     Pyodide, restore error) boots Pyodide the normal way, unpacks the engine wheel and
  *     imports the entry module; `reason` says why.
+ *   With `handOff` (a first visit, before the service worker runs), the big runtime files are
+ *   also handed to the service worker's install (handoff.js), so they are downloaded once;
+ *   once they are stored, the worker posts `kept` `{files}` (id 0).
  * - page -> worker `call` `{name, params}`: runs the entry module's `call_json`;
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
  *
  * No Python source lives here: the worker only imports modules and calls functions.
  */
 
+import { copiesDone, keepDownloads, keepSnapshot } from "./handoff.js";
 import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
 
 /** @typedef {{callJson: (name: string, params: string) => string, complete: (() => Promise<boolean>) | null,
@@ -166,7 +170,7 @@ function makeRuntime(pyodide, entryModule, { path, reason, started, pyodideUp, c
  * @param {number} started
  * @returns {Promise<Runtime>}
  */
-async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot }, started) {
+async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot, handOff }, started) {
   const image = fetchSnapshot(snapshot);
   image.catch(() => {}); // loadPyodide awaits it and rejects with it
   let pyodide;
@@ -178,6 +182,7 @@ async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot 
     throw new SnapshotUnusable(`the memory snapshot could not be restored (${describe(error)})`);
   }
   const pyodideUp = performance.now();
+  if (handOff) keepSnapshot(snapshot.url, await image);
   // Everything in the image is the same on every visit, the random generator's state included.
   const random = pyodide.pyimport("random");
   random.seed();
@@ -230,11 +235,12 @@ async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule }, start
 
 /**
  * Start Python with the engine: from the snapshot when it fits, else the normal way.
- * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any}} data
+ * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, handOff?: boolean}} data
  * @returns {Promise<Runtime>}
  */
 async function boot(data) {
   const started = performance.now();
+  if (data.handOff) keepDownloads([`${data.indexURL}pyodide.asm.wasm`, `${data.indexURL}pyodide-lock.json`]);
   const { loadPyodide, version } = await importPyodide(data.indexURL);
   let reason = incompatibility(data.snapshot, version);
   if (!reason) {
@@ -298,7 +304,12 @@ async function answer(id, { name, params }) {
 self.addEventListener("message", (event) => {
   const { type, id, data } = event.data ?? {};
   if (type === "init") {
-    if (!booting) booting = boot(data);
+    if (!booting) {
+      booting = boot(data);
+      if (data?.handOff) {
+        booting.then(copiesDone, copiesDone).then((files) => post("kept", 0, { files }));
+      }
+    }
     booting.then(
       ({ callJson, complete, filesComplete, ...info }) => post("ready", id, info),
       (error) => post("error", id, errorData("boot", error)),
