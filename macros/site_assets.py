@@ -280,6 +280,7 @@ def on_config(config, **_: Any):
                   snapshot=snapshot)
     config.extra["rollwright"] = {
         "pyodide": f"assets/pyodide/{version}/",
+        "pyodideVersion": version,
         "engineWheel": wheel_path,
         "engineVersion": engine_version(REPO_ROOT),
         "entryModule": ENTRY_MODULE,

@@ -35,6 +35,7 @@ function readConfig() {
         indexURL: new URL(raw.pyodide, SITE_ROOT).href,
         wheelURL: new URL(raw.engineWheel, SITE_ROOT).href,
         entryModule: raw.entryModule,
+        pyodideVersion: String(raw.pyodideVersion ?? ""),
         snapshot: readSnapshot(raw.snapshot),
         serviceWorkerURL: typeof raw.serviceWorker === "string" ? new URL(raw.serviceWorker, SITE_ROOT).href : null,
         engineVersion: String(raw.engineVersion ?? ""),

@@ -36,7 +36,8 @@ export class SnapshotUnusable extends Error {
 /**
  * Why this snapshot does not fit this Pyodide, or null when it does.
  * @param {SnapshotInfo|null|undefined} info the page config's snapshot entry
- * @param {string} pyodideVersion the `version` exported by the pyodide.mjs that was loaded
+ * @param {string} pyodideVersion the Pyodide the site ships (page config), or the `version` exported
+ *   by the pyodide.mjs that was loaded
  * @returns {string|null}
  */
 export function incompatibility(info, pyodideVersion) {
@@ -54,12 +55,13 @@ export function incompatibility(info, pyodideVersion) {
  * gzip's own CRC catches a corrupted download). From the service worker's cache it comes
  * decompressed already.
  * @param {SnapshotInfo} info
+ * @param {AbortSignal} [signal] stops the download
  * @returns {Promise<Uint8Array>}
  */
-export async function fetchSnapshot(info) {
+export async function fetchSnapshot(info, signal) {
   let response;
   try {
-    response = await fetch(info.url);
+    response = await fetch(info.url, { signal });
   } catch (error) {
     throw new SnapshotUnusable(`the memory snapshot could not be downloaded (${describe(error)})`);
   }

@@ -10,7 +10,7 @@
  * Read-only diagnostics for people and tests: `window.rollwright`.
  */
 
-/** @typedef {{indexURL: string, wheelURL: string, entryModule: string,
+/** @typedef {{indexURL: string, wheelURL: string, entryModule: string, pyodideVersion: string,
  *   snapshot: import("./snapshot.js").SnapshotInfo|null, serviceWorkerURL: string|null,
  *   bootTimeoutMs: number, callTimeoutMs: number}} RuntimeConfig */
 /** @typedef {{python: string, engineVersion: string, path: string, reason: string|null,
@@ -141,7 +141,7 @@ export function startPython(config) {
   const handOff = Boolean(config.serviceWorkerURL) && "serviceWorker" in navigator && !navigator.serviceWorker.controller;
   handingOff = handOff;
   const init = { indexURL: config.indexURL, wheelURL: config.wheelURL, entryModule: config.entryModule,
-    snapshot: config.snapshot, handOff };
+    snapshot: config.snapshot, pyodideVersion: config.pyodideVersion, handOff };
   booting = request("init", init, config.bootTimeoutMs,
     `Python did not start within ${seconds} s (a slow connection, or a Content-Security-Policy ` +
     `without 'wasm-unsafe-eval', which stops WebAssembly)`)

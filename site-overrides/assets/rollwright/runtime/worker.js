@@ -4,9 +4,10 @@
  * It owns Pyodide and the engine, so the page never freezes while Python boots
  * or computes. Messages are typed `{type, id, data}`:
  *
- * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot, handOff}`: start Python with
+ * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot, pyodideVersion, handOff}`: start Python with
  *   the engine imported, by one of two paths, and answer `ready`
- *   `{python, engineVersion, path, reason, bootMs, pyodideMs, engineMs}` or `error`:
+ *   `{python, engineVersion, path, reason, bootMs, pyodideMs, engineMs, at}` or `error`
+ *   (`at`: when the worker started, got `init`, had the snapshot, had Python, as epoch ms):
  *   - "snapshot": restore the build's memory snapshot (snapshot.js), in which the engine
  *     is imported already, and reseed `random` (a restored generator would repeat itself
  *     on every visit);
@@ -28,7 +29,12 @@ import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibili
 /** @typedef {{callJson: (name: string, params: string) => string, complete: (() => Promise<boolean>) | null,
  *   filesComplete?: boolean,
  *   python: string, engineVersion: string, path: string, reason: string|null,
- *   bootMs: number, pyodideMs: number, engineMs: number}} Runtime */
+ *   bootMs: number, pyodideMs: number, engineMs: number, at: Object<string, number>}} Runtime */
+
+/** Epoch milliseconds (comparable with the page's performance.timeOrigin + now()). */
+const clock = () => Math.round(performance.timeOrigin + performance.now());
+/** When things happened, for the page's diagnostics and the bench. */
+const at = { workerStart: clock() };
 
 /** @type {Promise<Runtime> | null} */
 let booting = null;
@@ -158,6 +164,7 @@ function makeRuntime(pyodide, entryModule, { path, reason, started, pyodideUp, c
     bootMs: Math.round(performance.now() - started),
     pyodideMs: Math.round(pyodideUp - started),
     engineMs: Math.round(performance.now() - pyodideUp),
+    at: { ...at, python: clock() },
   };
 }
 
@@ -166,13 +173,12 @@ function makeRuntime(pyodide, entryModule, { path, reason, started, pyodideUp, c
  * The real standard-library zip and the engine's files are not downloaded: `complete`
  * fetches them later, if a call ever needs a module that the snapshot does not hold.
  * @param {Function} loadPyodide
- * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any}} data
+ * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, handOff?: boolean}} data
+ * @param {Promise<Uint8Array>} image the snapshot, downloading
  * @param {number} started
  * @returns {Promise<Runtime>}
  */
-async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot, handOff }, started) {
-  const image = fetchSnapshot(snapshot);
-  image.catch(() => {}); // loadPyodide awaits it and rejects with it
+async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot, handOff }, image, started) {
   let pyodide;
   try {
     pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false, stdLibURL: EMPTY_ZIP_URL,
@@ -235,17 +241,26 @@ async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule }, start
 
 /**
  * Start Python with the engine: from the snapshot when it fits, else the normal way.
- * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, handOff?: boolean}} data
+ * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, pyodideVersion: string,
+ *   handOff?: boolean}} data
  * @returns {Promise<Runtime>}
  */
 async function boot(data) {
   const started = performance.now();
+  at.init = clock();
   if (data.handOff) keepDownloads([`${data.indexURL}pyodide.asm.wasm`, `${data.indexURL}pyodide-lock.json`]);
+  // The download starts at once, alongside the loader's; it is dropped if the loader turns out
+  // to be another Pyodide than the page config says.
+  let reason = incompatibility(data.snapshot, data.pyodideVersion);
+  const download = new AbortController();
+  const image = reason ? null : fetchSnapshot(data.snapshot, download.signal);
+  image?.then(() => { at.snapshot = clock(); }, () => {}); // loadPyodide awaits it and rejects with it
   const { loadPyodide, version } = await importPyodide(data.indexURL);
-  let reason = incompatibility(data.snapshot, version);
-  if (!reason) {
+  reason ??= incompatibility(data.snapshot, version);
+  if (reason) download.abort();
+  if (!reason && image) {
     try {
-      return await restore(loadPyodide, data, started);
+      return await restore(loadPyodide, data, image, started);
     } catch (error) {
       if (!(error instanceof SnapshotUnusable)) throw error;
       reason = error.message;
