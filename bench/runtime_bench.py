@@ -64,9 +64,9 @@ def report_lines(r: dict) -> list[str]:
     transfer = r["cold_transfer_bytes"]
     mb = 1_000_000
     return [
-        f"{'2b. fallback path: first answer, cold (vs bare cold)':<52}{fb['cold']:>10.0f}"
+        f"{'2b. fallback path, cold (vs bare cold)':<52}{fb['cold']:>10.0f}"
         f"{ratio['fallback_cold_vs_bare_cold']:>10.2f}",
-        f"{'2b. fallback path: first answer, warm (vs bare warm)':<52}{fb['warm']:>10.0f}"
+        f"{'2b. fallback path, warm (vs bare warm)':<52}{fb['warm']:>10.0f}"
         f"{ratio['fallback_warm_vs_bare_warm']:>10.2f}",
         f"   boot paths taken: snapshot path {sorted(set(rw['paths']))}, fallback {sorted(set(fb['paths']))}",
         f"{'3b. offline reload -> live answer (vs bare warm)':<52}{rw['offline']:>10.0f}"

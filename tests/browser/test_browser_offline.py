@@ -123,7 +123,8 @@ def test_a_first_visit_downloads_the_runtime_once(site, browser, tmp_path):
             return {inflated: hit.headers.get('X-Rollwright-Inflated'), bytes: (await hit.arrayBuffer()).byteLength};
         }""", server.origin + config["snapshot"]["url"])
         assert stored == {"inflated": "1", "bytes": config["snapshot"]["rawBytes"]}
-        assert tab.page.evaluate("caches.keys()") == [f"rollwright-{tab.page.evaluate('window.rollwright.offline.build')}"]
+        build = tab.page.evaluate("window.rollwright.offline.build")
+        assert tab.page.evaluate("caches.keys()") == [f"rollwright-{build}"]
         tab.page.reload()
         _live(tab)
         assert tab.page.evaluate("window.rollwright.bootPath") == "snapshot"

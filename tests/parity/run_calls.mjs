@@ -5,9 +5,11 @@
 //
 // request.json: {"wheel": "<path to .whl>", "entryModule": "engine.api",
 //                "snapshot": null | "<path to the gzipped snapshot>", "emptyZip": "<path to an empty .zip>",
+//                "stdlib": "<path to python_stdlib.zip>" (with "snapshot": checks runtime/files.js after the calls),
 //                "calls": [{"name": "...", "params_json": "..."}]}
 // answers.json: {"python", "pyodide", "engineVersion", "enginePath", "describe", "answers": ["<envelope JSON>", ...],
-//                "draws": null | {"restored": <random() before reseeding>, "reseeded": <random() after>}}
+//                "draws": null | {"restored": <random() before reseeding>, "reseeded": <random() after>},
+//                "files": null | {"loaded": bool, "before": "...", "after": "...", "engineMain": bool}}
 // With "snapshot", Python starts the way the browser worker's snapshot path starts it
 // (runtime/worker.js): the memory image restored, an empty standard-library zip, no wheel
 // unpacked, `random` reseeded. Without it, Pyodide boots and the wheel is installed.
@@ -18,6 +20,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+
+import { installSkippedFiles, installWheel } from "../../site-overrides/assets/rollwright/runtime/files.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const indexURL = join(here, "..", "..", "node_modules", "pyodide") + "/";
@@ -35,6 +39,11 @@ process.on("uncaughtException", (error) => {
 });
 
 const request = JSON.parse(await readFile(requestPath, "utf8"));
+/** A file as a Uint8Array (a Node Buffer is not a plain typed array to Pyodide). */
+const bytes = async (path) => {
+  const data = await readFile(path);
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+};
 const { loadPyodide, version } = await import(join(indexURL, "pyodide.mjs"));
 const output = { stdout: (s) => console.error(s), stderr: (s) => console.error(s) };
 let pyodide;
@@ -50,18 +59,35 @@ if (request.snapshot) {
   random.destroy();
 } else {
   pyodide = await loadPyodide({ indexURL, ...output });
-  const wheel = await readFile(request.wheel);
-  // A Node Buffer is not a plain typed array to Pyodide: hand it a Uint8Array view.
-  // Install into site-packages as the worker does (unpackArchive's default is the cwd).
-  const sitePackages = pyodide.pyimport("sysconfig").get_path("purelib");
-  pyodide.unpackArchive(new Uint8Array(wheel.buffer, wheel.byteOffset, wheel.byteLength), "wheel",
-    { extractDir: sitePackages });
+  installWheel(pyodide, await bytes(request.wheel));
 }
 
 const api = pyodide.pyimport(request.entryModule);
 const json = pyodide.pyimport("json");
 const describe = api.describe();
 const answers = request.calls.map(({ name, params_json }) => api.call_json(name, params_json));
+
+// The snapshot path's safety net (runtime/files.js): a module that is not in the image cannot
+// be imported until the skipped files are installed, and then it can.
+let files = null;
+if (request.snapshot && request.stdlib) {
+  const importlib = pyodide.pyimport("importlib");
+  const attempt = (name) => {
+    try {
+      importlib.import_module(name).destroy();
+      return "imported";
+    } catch (error) {
+      return String(error).split("\n").filter(Boolean).at(-1);
+    }
+  };
+  const loaded = pyodide.pyimport("sys").modules.has("difflib");
+  const before = attempt("difflib");
+  installSkippedFiles(pyodide, await bytes(request.stdlib), await bytes(request.wheel));
+  const after = attempt("difflib");
+  const engineMain = pyodide.pyimport("importlib.util").find_spec("engine.__main__") !== undefined;
+  files = { loaded, before, after, engineMain };
+  importlib.destroy();
+}
 
 await writeFile(answersPath, JSON.stringify({
   python: pyodide.pyimport("platform").python_version(),
@@ -71,5 +97,6 @@ await writeFile(answersPath, JSON.stringify({
   describe: json.dumps.callKwargs(describe, { sort_keys: true }),
   answers,
   draws,
+  files,
 }));
 describe.destroy();

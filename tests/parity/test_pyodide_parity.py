@@ -138,8 +138,10 @@ def _load_hook():
     return module
 
 
-def _run_pyodide(work: Path, mode: str, calls: list[tuple[str, dict]]) -> dict:
-    """Start Pyodide under Node one way (``boot`` or ``snapshot``), run ``calls``, return the runner's report."""
+def _run_pyodide(work: Path, mode: str, calls: list[tuple[str, dict]], *, probe_files: bool = False) -> dict:
+    """Start Pyodide under Node one way (``boot`` or ``snapshot``), run ``calls``, return the runner's report.
+
+    ``probe_files`` (snapshot only): then check that the skipped files can be installed."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("parity tests need Node.js on PATH (installed with the npm dependencies: `make deps`)")
@@ -157,6 +159,8 @@ def _run_pyodide(work: Path, mode: str, calls: list[tuple[str, dict]]) -> dict:
         zipfile.ZipFile(work / "empty.zip", "w").close()
         (work / "snapshot.gz").write_bytes(hook.engine_snapshot(REPO_ROOT, data).gz)
         request["snapshot"] = str(work / "snapshot.gz")
+        if probe_files:
+            request["stdlib"] = str(REPO_ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
     (work / "request.json").write_text(json.dumps(request), encoding="utf-8")
     done = subprocess.run([node, str(RUNNER), str(work / "request.json"), str(work / "answers.json")],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=300)
@@ -204,6 +208,15 @@ def test_restored_random_is_reseeded(tmp_path):
     second = _run_pyodide(tmp_path / "two", "snapshot", [])["draws"]
     assert first["restored"] == second["restored"], "expected the frozen generator to repeat itself"
     assert first["reseeded"] != second["reseeded"]
+
+
+def test_restored_python_imports_what_the_snapshot_lacks_once_its_files_are_installed(tmp_path):
+    """The snapshot path's safety net (runtime/files.js, used by the worker on an internal error)."""
+    files = _run_pyodide(tmp_path, "snapshot", [("facade.traits", {})], probe_files=True)["files"]
+    assert files["loaded"] is False  # difflib is not in the image
+    assert files["before"] != "imported"  # no files: the import fails...
+    assert files["after"] == "imported"  # ...until they are installed
+    assert files["engineMain"] is True  # and the engine's own files are back
 
 
 _HASH_PROBE = """

@@ -21,17 +21,21 @@ def _manifest(site: Path) -> dict:
     return json.loads(match.group(1))
 
 
+def _file_of(key: str, info: dict) -> str:
+    """The file behind a manifest key (a page is keyed by its URL)."""
+    return (key + "index.html") if info["role"] == "page" else key
+
+
 def test_service_worker_lists_every_file_of_the_build(site: Path) -> None:
     manifest = _manifest(site)
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} - {SERVICE_WORKER}
     listed = manifest["files"]
-    as_files = {("index.html" if k == "" else k + "index.html") if v["role"] == "page" else k for k, v in listed.items()}
-    assert as_files == files
+    assert {_file_of(key, info) for key, info in listed.items()} == files
     for key, info in listed.items():
         if info["sha256"] is None:
             assert key == "sitemap.xml"
             continue
-        path = site / (("index.html" if key == "" else key + "index.html") if info["role"] == "page" else key)
+        path = site / _file_of(key, info)
         assert hashlib.sha256(path.read_bytes()).hexdigest() == info["sha256"], key
         assert path.stat().st_size == info["bytes"], key
     lazy = frozenset(k for k, v in listed.items() if v["role"] == "lazy")

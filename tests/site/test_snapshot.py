@@ -18,7 +18,8 @@ from tests.site.test_assets import REPO_ROOT, site_assets
 
 
 def _config(site: Path) -> dict:
-    match = re.search(r'<script type="application/json" id="rw-config">(.*?)</script>', page(site, "facade/basic-rules"))
+    html = page(site, "facade/basic-rules")
+    match = re.search(r'<script type="application/json" id="rw-config">(.*?)</script>', html)
     assert match, "the page has no runtime config"
     return json.loads(match.group(1))
 
@@ -71,3 +72,10 @@ def test_snapshot_is_cached_by_content(tmp_path: Path, monkeypatch: pytest.Monke
     assert snapshot_module.cache_key(data + b"x", site_assets.ENTRY_MODULE, package_dir, version) != key
     assert snapshot_module.cache_key(data, "engine.other", package_dir, version) != key
     assert snapshot_module.cache_key(data, site_assets.ENTRY_MODULE, package_dir, "0.0.1") != key
+
+
+def test_config_names_the_pyodide_the_site_ships(site: Path) -> None:
+    """The worker compares the snapshot's Pyodide with this before downloading it."""
+    config = _config(site)
+    assert config["pyodide"] == f"assets/pyodide/{config['pyodideVersion']}/"
+    assert config["snapshot"]["pyodide"] == config["pyodideVersion"]

@@ -86,14 +86,27 @@ function askBuild() {
 }
 
 /**
+ * A build without a service worker (`mkdocs serve`) on an origin where one was registered
+ * before (`make site` served at the same address): unregister it, or it would go on serving
+ * its own build's pages.
+ */
+async function retire() {
+  report({ state: "off" });
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (registration && (await registration.unregister())) {
+    console.warn("Rollwright: this build keeps no offline copy; the service worker of an earlier build was removed");
+  }
+}
+
+/**
  * Register the service worker once per tab (instant navigation keeps this module loaded).
  * @param {import("./worker-client.js").RuntimeConfig|null} config
  */
 export async function registerOffline(config) {
   if (started) return;
   started = true;
-  if (!config?.serviceWorkerURL) return report({ state: "off" });
-  if (!("serviceWorker" in navigator)) return report({ state: "unsupported" });
+  if (!("serviceWorker" in navigator)) return report({ state: config?.serviceWorkerURL ? "unsupported" : "off" });
+  if (!config?.serviceWorkerURL) return retire();
   report({ state: "waiting" });
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type === "rollwright-status") report({ build: String(event.data.build) });

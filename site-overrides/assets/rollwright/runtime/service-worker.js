@@ -151,6 +151,7 @@ async function install() {
       .map(([path, info]) => keep(cache, older, path, info)));
   } catch (error) {
     await caches.delete(CACHE);
+    await caches.delete(`${PREFIX}fetched`); // what the first visit handed over (runtime/handoff.js)
     await tellWindows({ type: "rollwright-install-failed", build: BUILD.build, error: error.message });
     throw error;
   }

@@ -138,7 +138,8 @@ export function startPython(config) {
   worker.addEventListener("messageerror", () => fail("the Python worker sent a message that could not be read"));
   const seconds = Math.round(config.bootTimeoutMs / 1000);
   // A first visit (no service worker serves the page yet): the worker keeps its downloads for it.
-  const handOff = Boolean(config.serviceWorkerURL) && "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+  const handOff = Boolean(config.serviceWorkerURL) && "serviceWorker" in navigator &&
+    !navigator.serviceWorker.controller;
   handingOff = handOff;
   const init = { indexURL: config.indexURL, wheelURL: config.wheelURL, entryModule: config.entryModule,
     snapshot: config.snapshot, pyodideVersion: config.pyodideVersion, handOff };

@@ -23,6 +23,7 @@
  * No Python source lives here: the worker only imports modules and calls functions.
  */
 
+import { installSkippedFiles, installWheel } from "./files.js";
 import { copiesDone, keepDownloads, keepSnapshot } from "./handoff.js";
 import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
 
@@ -132,17 +133,6 @@ async function startPyodide(loadPyodide, options) {
 }
 
 /**
- * Unpack the engine wheel into site-packages (unpackArchive's default is the working directory).
- * @param {any} pyodide
- * @param {Uint8Array} wheel
- */
-function installWheel(pyodide, wheel) {
-  const sysconfig = pyodide.pyimport("sysconfig");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: String(sysconfig.get_path("purelib")) });
-  sysconfig.destroy();
-}
-
-/**
  * The runtime record for a Python with the entry module importable.
  * @param {any} pyodide
  * @param {string} entryModule
@@ -196,13 +186,22 @@ async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot,
   /** @type {Promise<boolean>|null} */
   let completing = null; // one download, however many calls wait for it
   const complete = () => (completing ??= completeFiles(pyodide, indexURL, wheelURL));
-  return makeRuntime(pyodide, entryModule, { path: "snapshot", reason: null, started, pyodideUp, complete });
+  const how = { path: "snapshot", reason: null, started, pyodideUp, complete };
+  try {
+    return makeRuntime(pyodide, entryModule, how);
+  } catch (error) { // the image lacks the entry module: it may import once the files are there
+    console.warn(`Rollwright: ${describe(error)}; installing Python's files`);
+  }
+  try {
+    await complete();
+    return { ...makeRuntime(pyodide, entryModule, how), filesComplete: true };
+  } catch (error) {
+    throw new SnapshotUnusable(`the memory snapshot lacks ${entryModule} (${describe(error)})`);
+  }
 }
 
 /**
- * After a restore: put the real standard library and the engine's files where Python
- * looked for them when the snapshot was made (the same bytes: the build checks that the
- * snapshot and the site ship the same Pyodide), so any module can still be imported.
+ * After a restore: download the standard library and the engine's files, and install them.
  * @param {any} pyodide
  * @param {string} indexURL
  * @param {string} wheelURL
@@ -210,15 +209,7 @@ async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot,
  */
 async function completeFiles(pyodide, indexURL, wheelURL) {
   const [stdlib, wheel] = await Promise.all([fetchBytes(`${indexURL}python_stdlib.zip`), fetchBytes(wheelURL)]);
-  const sys = pyodide.pyimport("sys");
-  const zip = [...sys.path].map(String).find((entry) => entry.endsWith(".zip"));
-  sys.destroy();
-  if (!zip) throw new Error("Python has no standard-library zip on its path");
-  pyodide.FS.writeFile(zip, stdlib);
-  installWheel(pyodide, wheel);
-  const importlib = pyodide.pyimport("importlib");
-  importlib.invalidate_caches();
-  importlib.destroy();
+  installSkippedFiles(pyodide, stdlib, wheel);
   return true;
 }
 
