@@ -6,7 +6,8 @@ the interpreter's memory. The browser worker restores that memory instead of boo
 Python and importing the engine (``site-overrides/assets/rollwright/runtime/snapshot.js``).
 
 The snapshot is cached by content under ``.cache/snapshot/`` (the wheel, the Pyodide
-files it depends on, the script and the entry module make the key), shipped gzipped at a
+files it depends on, the script and the entry module make the key), packed (:func:`pack`:
+its all-zero pages left out, about 40% of Python's memory), gzipped, shipped at a
 content-addressed path, and described in the page config by :meth:`Snapshot.config`.
 A snapshot only restores into the exact Pyodide build that made it, so the config records
 the Pyodide version and the worker falls back to a normal boot on any mismatch.
@@ -19,13 +20,14 @@ import hashlib
 import json
 import os
 import shutil
+import struct
 import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
-FORMAT = "1"  # bump to invalidate every cached snapshot
+FORMAT = "2"  # bump to invalidate every cached snapshot
 FILENAME = "engine.snapshot.gz"
 GZIP_LEVEL = 6  # level 9 saves ~1% for ~7x the time on every engine edit
 NODE_TIMEOUT_S = 300
@@ -33,8 +35,50 @@ NODE_TIMEOUT_S = 300
 PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 
+MAGIC = b"RWS1"
+PAGE = 4096
+_HEADER = struct.Struct("<4sIII")  # magic, page size, unpacked size, page count
+
+
 class SnapshotError(RuntimeError):
     """Making the snapshot failed; the message says why."""
+
+
+def pack(raw: bytes, page: int = PAGE) -> bytes:
+    """The snapshot without its all-zero pages: header, one bit per page, then the other pages.
+
+    Read back by ``unpack`` here and in ``runtime/snapshot.js``.
+
+    >>> data = bytes(10) + b"x" + bytes(8192)
+    >>> unpack(pack(data, page=8)) == data and len(pack(data, page=8)) < len(data)
+    True
+    """
+    count = -(-len(raw) // page)
+    bitmap = bytearray(-(-count // 8))
+    pages = []
+    for index in range(count):
+        chunk = raw[index * page:(index + 1) * page]
+        if chunk.count(0) != len(chunk):
+            bitmap[index // 8] |= 1 << (index % 8)
+            pages.append(chunk)
+    return _HEADER.pack(MAGIC, page, len(raw), count) + bytes(bitmap) + b"".join(pages)
+
+
+def unpack(packed: bytes) -> bytes:
+    """The whole snapshot from ``pack``'s output (zero pages filled back in)."""
+    magic, page, size, count = _HEADER.unpack_from(packed)
+    if magic != MAGIC:
+        raise SnapshotError("not a packed Rollwright snapshot")
+    offset = _HEADER.size + -(-count // 8)
+    out = bytearray(size)
+    for index in range(count):
+        if packed[_HEADER.size + index // 8] >> (index % 8) & 1:
+            length = min(page, size - index * page)
+            out[index * page:index * page + length] = packed[offset:offset + length]
+            offset += length
+    if offset != len(packed):
+        raise SnapshotError(f"the packed snapshot has {len(packed) - offset} bytes too many")
+    return bytes(out)
 
 
 @dataclass(frozen=True)
@@ -43,6 +87,7 @@ class Snapshot:
 
     gz: bytes
     raw_bytes: int
+    packed_bytes: int
     pyodide: str
     python: str
     entry_module: str
@@ -61,7 +106,8 @@ class Snapshot:
     def config(self) -> dict[str, object]:
         """The page-config entry read by ``runtime/config.js``."""
         return {"url": self.site_path, "sha256": self.sha256, "bytes": len(self.gz), "rawBytes": self.raw_bytes,
-                "pyodide": self.pyodide, "python": self.python, "entryModule": self.entry_module}
+                "packedBytes": self.packed_bytes, "pyodide": self.pyodide, "python": self.python,
+                "entryModule": self.entry_module}
 
 
 def cache_key(wheel: bytes, entry_module: str, pyodide_dir: Path, pyodide_version: str) -> str:
@@ -104,18 +150,21 @@ def build_snapshot(wheel: bytes, entry_module: str, pyodide_dir: Path, pyodide_v
     data_path, meta_path = cache_dir / f"{key}.gz", cache_dir / f"{key}.json"
     if data_path.is_file() and meta_path.is_file():
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        return Snapshot(gz=data_path.read_bytes(), raw_bytes=meta["bytes"], pyodide=meta["pyodide"],
-                        python=meta["python"], entry_module=entry_module, modules=tuple(meta["modules"]))
+        return Snapshot(gz=data_path.read_bytes(), raw_bytes=meta["bytes"], packed_bytes=meta["packedBytes"],
+                        pyodide=meta["pyodide"], python=meta["python"], entry_module=entry_module,
+                        modules=tuple(meta["modules"]))
     raw, meta = _make(wheel, entry_module)
     if meta["pyodide"] != pyodide_version or meta["bytes"] != len(raw):
         raise SnapshotError(f"the snapshot script reported Pyodide {meta['pyodide']} and {meta['bytes']} bytes; "
                             f"expected Pyodide {pyodide_version} and {len(raw)} bytes")
-    gz = gzip.compress(raw, compresslevel=GZIP_LEVEL, mtime=0)
+    packed = pack(raw)
+    meta["packedBytes"] = len(packed)
+    gz = gzip.compress(packed, compresslevel=GZIP_LEVEL, mtime=0)
     cache_dir.mkdir(parents=True, exist_ok=True)
     _write_atomically(data_path, gz)
     _write_atomically(meta_path, json.dumps(meta).encode("utf-8"))
     for stale in cache_dir.iterdir():
         if stale.is_file() and stale.stem != key and not stale.name.startswith("."):
             stale.unlink(missing_ok=True)
-    return Snapshot(gz=gz, raw_bytes=len(raw), pyodide=meta["pyodide"], python=meta["python"],
-                    entry_module=entry_module, modules=tuple(meta["modules"]))
+    return Snapshot(gz=gz, raw_bytes=len(raw), packed_bytes=len(packed), pyodide=meta["pyodide"],
+                    python=meta["python"], entry_module=entry_module, modules=tuple(meta["modules"]))

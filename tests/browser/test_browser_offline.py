@@ -122,7 +122,7 @@ def test_a_first_visit_downloads_the_runtime_once(site, browser, tmp_path):
             const hit = await caches.match(url);
             return {inflated: hit.headers.get('X-Rollwright-Inflated'), bytes: (await hit.arrayBuffer()).byteLength};
         }""", server.origin + config["snapshot"]["url"])
-        assert stored == {"inflated": "1", "bytes": config["snapshot"]["rawBytes"]}
+        assert stored == {"inflated": "1", "bytes": config["snapshot"]["packedBytes"]}
         build = tab.page.evaluate("window.rollwright.offline.build")
         assert tab.page.evaluate("caches.keys()") == [f"rollwright-{build}"]
         tab.page.reload()

@@ -17,6 +17,7 @@ import zlib
 from pathlib import Path
 
 from macros.offline import SERVICE_WORKER, write_service_worker
+from macros.snapshot import pack, unpack
 
 CONFIG_RE = re.compile(r'(<script type="application/json" id="rw-config">)(.*?)(</script>)', re.DOTALL)
 
@@ -88,9 +89,9 @@ def with_foreign_snapshot(site_dir: Path, target: Path) -> Path:
     """The site with a snapshot whose header names another Pyodide build (restore refuses it)."""
     copy_site(site_dir, target)
     path = snapshot_path(target)
-    raw = bytearray(gzip.decompress(path.read_bytes()))
+    raw = bytearray(unpack(gzip.decompress(path.read_bytes())))
     raw[16:48] = bytes(b ^ 0xFF for b in raw[16:48])  # the build id Pyodide checks on restore
-    replace_file(path, gzip.compress(bytes(raw), compresslevel=1, mtime=0))
+    replace_file(path, gzip.compress(pack(bytes(raw)), compresslevel=1, mtime=0))
     rewrite_service_worker(target)
     return target
 

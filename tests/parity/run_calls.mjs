@@ -4,14 +4,15 @@
 //   node tests/parity/run_calls.mjs <request.json> <answers.json>
 //
 // request.json: {"wheel": "<path to .whl>", "entryModule": "engine.api",
-//                "snapshot": null | "<path to the gzipped snapshot>", "emptyZip": "<path to an empty .zip>",
+//                "snapshot": null | "<path to the gzipped snapshot>", "snapshotBytes": <its unpacked size>,
+//                "emptyZip": "<path to an empty .zip>",
 //                "stdlib": "<path to python_stdlib.zip>" (with "snapshot": checks runtime/files.js after the calls),
 //                "calls": [{"name": "...", "params_json": "..."}]}
 // answers.json: {"python", "pyodide", "engineVersion", "enginePath", "describe", "answers": ["<envelope JSON>", ...],
 //                "draws": null | {"restored": <random() before reseeding>, "reseeded": <random() after>},
 //                "files": null | {"loaded": bool, "before": "...", "after": "...", "engineMain": bool}}
 // With "snapshot", Python starts the way the browser worker's snapshot path starts it
-// (runtime/worker.js): the memory image restored, an empty standard-library zip, no wheel
+// (runtime/worker.js): the memory image unpacked (runtime/snapshot.js) and restored, an empty standard-library zip, no wheel
 // unpacked, `random` reseeded. Without it, Pyodide boots and the wheel is installed.
 // Params go in as the exact JSON text CPython is given, and envelopes come back as
 // text, so the test compares the engine's own output byte for byte.
@@ -22,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 
 import { installSkippedFiles, installWheel } from "../../site-overrides/assets/rollwright/runtime/files.js";
+import { unpack } from "../../site-overrides/assets/rollwright/runtime/snapshot.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const indexURL = join(here, "..", "..", "node_modules", "pyodide") + "/";
@@ -49,9 +51,9 @@ const output = { stdout: (s) => console.error(s), stderr: (s) => console.error(s
 let pyodide;
 let draws = null;
 if (request.snapshot) {
-  const image = gunzipSync(await readFile(request.snapshot));
-  pyodide = await loadPyodide({ indexURL, ...output, stdLibURL: request.emptyZip,
-    _loadSnapshot: new Uint8Array(image.buffer, image.byteOffset, image.byteLength) });
+  const packed = gunzipSync(await readFile(request.snapshot));
+  const image = unpack(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), request.snapshotBytes);
+  pyodide = await loadPyodide({ indexURL, ...output, stdLibURL: request.emptyZip, _loadSnapshot: image });
   const random = pyodide.pyimport("random");
   const restored = random.random();
   random.seed();

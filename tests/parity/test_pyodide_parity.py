@@ -157,8 +157,10 @@ def _run_pyodide(work: Path, mode: str, calls: list[tuple[str, dict]], *, probe_
                "calls": [{"name": n, "params_json": _params_json(p)} for n, p in calls]}
     if mode == "snapshot":
         zipfile.ZipFile(work / "empty.zip", "w").close()
-        (work / "snapshot.gz").write_bytes(hook.engine_snapshot(REPO_ROOT, data).gz)
+        snapshot = hook.engine_snapshot(REPO_ROOT, data)
+        (work / "snapshot.gz").write_bytes(snapshot.gz)
         request["snapshot"] = str(work / "snapshot.gz")
+        request["snapshotBytes"] = snapshot.raw_bytes
         if probe_files:
             request["stdlib"] = str(REPO_ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
     (work / "request.json").write_text(json.dumps(request), encoding="utf-8")

@@ -51,7 +51,7 @@ def test_roles_put_the_snapshot_path_up_front_and_the_fallback_files_on_demand(s
         assert listed[pyodide + name]["role"] == "precache", name
     snapshot = listed[config["snapshot"]["url"]]
     assert snapshot["role"] == "precache"
-    assert snapshot["raw"]["bytes"] == config["snapshot"]["rawBytes"]  # kept decompressed by the service worker
+    assert snapshot["raw"]["bytes"] == config["snapshot"]["packedBytes"]  # kept decompressed by the service worker
     assert [k for k, v in listed.items() if "raw" in v] == [config["snapshot"]["url"]]
     assert listed[LOGIC]["role"] == "precache"
     assert listed["assets/rollwright/rollwright.js"]["role"] == "precache"

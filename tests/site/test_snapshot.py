@@ -39,9 +39,12 @@ def test_snapshot_is_shipped_gzipped_as_described(site: Path) -> None:
     info = _config(site)["snapshot"]
     data = (site / info["url"]).read_bytes()
     assert len(data) == info["bytes"] and hashlib.sha256(data).hexdigest() == info["sha256"]
-    raw = gzip.decompress(data)
+    packed = gzip.decompress(data)
+    assert len(packed) == info["packedBytes"]
+    raw = snapshot_module.unpack(packed)
     assert len(raw) == info["rawBytes"]
     assert len(raw) > 16 * 2**20  # Python's whole memory, not a stub
+    assert len(packed) < 0.8 * len(raw)  # its zero pages are left out
     assert len(list(site.glob("assets/snapshot/*/*"))) == 1
 
 

@@ -15,6 +15,7 @@ const SITE_ROOT = new URL("../../../", import.meta.url);
 function readSnapshot(raw) {
   if (!raw || typeof raw.url !== "string") return null;
   return Object.freeze({ url: new URL(raw.url, SITE_ROOT).href, rawBytes: Number(raw.rawBytes),
+    packedBytes: Number(raw.packedBytes),
     pyodide: String(raw.pyodide ?? ""), sha256: String(raw.sha256 ?? "") });
 }
 

@@ -69,7 +69,7 @@ export function keepDownloads(urls) {
 /**
  * Keep the decompressed memory snapshot (the service worker stores it that way).
  * @param {string} url the snapshot's URL
- * @param {Uint8Array} bytes its decompressed bytes
+ * @param {Uint8Array} bytes its decompressed (still packed) bytes
  */
 export function keepSnapshot(url, bytes) {
   if (typeof caches === "undefined") return;

@@ -16,7 +16,8 @@
  */
 export const EMPTY_ZIP_URL = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
-/** @typedef {{url: string, rawBytes: number, pyodide: string, sha256?: string}} SnapshotInfo */
+/** @typedef {{url: string, rawBytes: number, packedBytes: number, pyodide: string, sha256?: string}} SnapshotInfo
+ * rawBytes: Python's memory; packedBytes: the shipped form, decompressed (see unpack). */
 
 /**
  * A response header set by the site's service worker (runtime/service-worker.js), which keeps
@@ -42,7 +43,9 @@ export class SnapshotUnusable extends Error {
  */
 export function incompatibility(info, pyodideVersion) {
   if (!info || typeof info.url !== "string" || !info.url) return "this build ships no memory snapshot";
-  if (!(Number(info.rawBytes) > 0)) return "the page config gives no size for the memory snapshot";
+  if (!(Number(info.rawBytes) > 0) || !(Number(info.packedBytes) > 0)) {
+    return "the page config gives no size for the memory snapshot";
+  }
   if (info.pyodide !== pyodideVersion) {
     return `the memory snapshot was made with Pyodide ${info.pyodide}, but this is Pyodide ${pyodideVersion}`;
   }
@@ -50,13 +53,67 @@ export function incompatibility(info, pyodideVersion) {
 }
 
 /**
- * Download the gzipped snapshot and decompress it as it arrives, into one buffer of the
- * size the build recorded (a shorter or longer result is refused, as is any gzip error:
- * gzip's own CRC catches a corrupted download). From the service worker's cache it comes
- * decompressed already.
+ * Read a packed snapshot back (macros/snapshot.py `pack`): a 16-byte header (magic "RWS1",
+ * page size, size, page count, little-endian), one bit per page (set: the page follows),
+ * then the pages that are not all zeros. Zero pages stay zero in the new buffer.
+ * @param {Uint8Array} packed
+ * @param {number} rawBytes the size the build recorded
+ * @returns {Uint8Array}
+ */
+export function unpack(packed, rawBytes) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const magic = String.fromCharCode(...packed.subarray(0, 4));
+  if (packed.length < 16 || magic !== "RWS1") throw new SnapshotUnusable("the memory snapshot is not in Rollwright's packed form");
+  const [page, size, count] = [view.getUint32(4, true), view.getUint32(8, true), view.getUint32(12, true)];
+  if (size !== rawBytes || page === 0 || count !== Math.ceil(size / page)) {
+    throw new SnapshotUnusable(`the memory snapshot's header does not match the ${rawBytes} bytes the build recorded`);
+  }
+  const image = new Uint8Array(size);
+  let offset = 16 + Math.ceil(count / 8);
+  for (let index = 0; index < count; index += 1) {
+    if (!((packed[16 + (index >> 3)] >> (index & 7)) & 1)) continue;
+    const length = Math.min(page, size - index * page);
+    if (offset + length > packed.length) throw new SnapshotUnusable("the memory snapshot is cut short");
+    image.set(packed.subarray(offset, offset + length), index * page);
+    offset += length;
+  }
+  if (offset !== packed.length) throw new SnapshotUnusable("the memory snapshot has bytes to spare");
+  return image;
+}
+
+/**
+ * Read a response body into one buffer of exactly `size` bytes (a shorter or longer body is refused).
+ * @param {ReadableStream<Uint8Array>} body
+ * @param {number} size
+ * @returns {Promise<Uint8Array>}
+ */
+async function readExactly(body, size) {
+  const bytes = new Uint8Array(size);
+  let filled = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (filled + value.length > size) {
+      await reader.cancel();
+      throw new SnapshotUnusable(`the memory snapshot is larger than the ${size} bytes the build recorded`);
+    }
+    bytes.set(value, filled);
+    filled += value.length;
+  }
+  if (filled !== size) {
+    throw new SnapshotUnusable(`the memory snapshot has ${filled} bytes, not the ${size} the build recorded`);
+  }
+  return bytes;
+}
+
+/**
+ * Download the snapshot and decompress it as it arrives (any gzip error is refused: gzip's
+ * own CRC catches a corrupted download), then unpack it. From the service worker's cache
+ * it comes decompressed already.
  * @param {SnapshotInfo} info
  * @param {AbortSignal} [signal] stops the download
- * @returns {Promise<Uint8Array>}
+ * @returns {Promise<{image: Uint8Array, packed: Uint8Array}>} Python's memory, and the packed form
  */
 export async function fetchSnapshot(info, signal) {
   let response;
@@ -68,30 +125,16 @@ export async function fetchSnapshot(info, signal) {
   if (!response.ok || !response.body) {
     throw new SnapshotUnusable(`the memory snapshot could not be downloaded (HTTP ${response.status})`);
   }
-  const size = Number(info.rawBytes);
-  const bytes = new Uint8Array(size);
-  let filled = 0;
+  let packed;
   try {
     const inflated = response.headers.get(INFLATED) === "1";
-    const reader = (inflated ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"))).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (filled + value.length > size) {
-        await reader.cancel();
-        throw new SnapshotUnusable(`the memory snapshot is larger than the ${size} bytes the build recorded`);
-      }
-      bytes.set(value, filled);
-      filled += value.length;
-    }
+    const body = inflated ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
+    packed = await readExactly(body, Number(info.packedBytes));
   } catch (error) {
     if (error instanceof SnapshotUnusable) throw error;
     throw new SnapshotUnusable(`the memory snapshot could not be decompressed (${describe(error)})`);
   }
-  if (filled !== size) {
-    throw new SnapshotUnusable(`the memory snapshot has ${filled} bytes, not the ${size} the build recorded`);
-  }
-  return bytes;
+  return { image: unpack(packed, Number(info.rawBytes)), packed };
 }
 
 /**

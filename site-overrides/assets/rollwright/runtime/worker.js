@@ -164,21 +164,23 @@ function makeRuntime(pyodide, entryModule, { path, reason, started, pyodideUp, c
  * fetches them later, if a call ever needs a module that the snapshot does not hold.
  * @param {Function} loadPyodide
  * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, handOff?: boolean}} data
- * @param {Promise<Uint8Array>} image the snapshot, downloading
+ * @param {Promise<{image: Uint8Array, packed: Uint8Array}>} image the snapshot, downloading
  * @param {number} started
  * @returns {Promise<Runtime>}
  */
 async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot, handOff }, image, started) {
+  const memory = image.then((snapshotBytes) => snapshotBytes.image);
+  memory.catch(() => {}); // loadPyodide awaits it (later) and rejects with its error
   let pyodide;
   try {
     pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false, stdLibURL: EMPTY_ZIP_URL,
-      _loadSnapshot: image });
+      _loadSnapshot: memory });
   } catch (error) {
     if (error instanceof SnapshotUnusable) throw error;
     throw new SnapshotUnusable(`the memory snapshot could not be restored (${describe(error)})`);
   }
   const pyodideUp = performance.now();
-  if (handOff) keepSnapshot(snapshot.url, await image);
+  if (handOff) keepSnapshot(snapshot.url, (await image).packed);
   // Everything in the image is the same on every visit, the random generator's state included.
   const random = pyodide.pyimport("random");
   random.seed();
@@ -245,7 +247,7 @@ async function boot(data) {
   let reason = incompatibility(data.snapshot, data.pyodideVersion);
   const download = new AbortController();
   const image = reason ? null : fetchSnapshot(data.snapshot, download.signal);
-  image?.then(() => { at.snapshot = clock(); }, () => {}); // loadPyodide awaits it and rejects with it
+  image?.then(() => { at.snapshot = clock(); }, () => {}); // restore() awaits it and reports its failure
   const { loadPyodide, version } = await importPyodide(data.indexURL);
   reason ??= incompatibility(data.snapshot, version);
   if (reason) download.abort();
