@@ -60,6 +60,7 @@ def _go_live(tab, url: str) -> dict:
 
 def test_snapshot_path_is_ready_and_answers_like_cpython(site, tab):
     diagnostics = _go_live(tab, site.url(BASIC_RULES))
+    assert diagnostics["earlyStart"] is True  # started by main.html's inline script
     assert diagnostics["bootPath"] == "snapshot", diagnostics["bootReason"]
     assert diagnostics["bootReason"] is None
     assert diagnostics["worker"]["path"] == "snapshot"
@@ -90,6 +91,21 @@ def test_an_unusable_snapshot_falls_back_to_a_normal_boot(serve_variant, browser
         assert tab.external == [] and tab.errors == []
     finally:
         tab.context.close()
+
+
+def test_without_inline_scripts_the_modules_start_python(site, browser):
+    """A CSP without 'unsafe-inline' blocks main.html's early start; preboot.js starts the worker."""
+    server = SiteServer(csp="script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'")
+    server.serve(site.directory, rewrite_sitemap=True)
+    tab = open_tab(browser)
+    try:
+        diagnostics = _go_live(tab, server.origin + BASIC_RULES)
+        assert diagnostics["earlyStart"] is False
+        assert diagnostics["bootPath"] == "snapshot", diagnostics["bootReason"]
+        assert len(tab.engine_workers()) == 1, tab.workers
+    finally:
+        tab.context.close()
+        server.close()
 
 
 def _unseeded_roll(tab) -> tuple[str, list[str]]:

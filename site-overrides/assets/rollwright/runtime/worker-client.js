@@ -8,7 +8,14 @@
  * forbids WebAssembly ('wasm-unsafe-eval' missing).
  *
  * Read-only diagnostics for people and tests: `window.rollwright`.
+ *
+ * Early start: on a page with widgets, main.html creates the worker in <head> (an inline
+ * script, so that Python starts before the page is parsed) and sends it the raw config; it
+ * leaves the worker in `window.__rollwrightEarlyWorker` (and any load error in
+ * `window.__rollwrightEarlyError`) for startPython to adopt as this tab's one worker.
  */
+
+import { workerInit } from "./config.js";
 
 /** @typedef {{indexURL: string, wheelURL: string, entryModule: string, pyodideVersion: string,
  *   snapshot: import("./snapshot.js").SnapshotInfo|null, serviceWorkerURL: string|null,
@@ -35,6 +42,7 @@ const stats = {
   worker: /** @type {ReadyInfo|null} */ (null), // the worker's own timings: Pyodide vs engine
   python: /** @type {string|null} */ (null),
   engineVersion: /** @type {string|null} */ (null),
+  earlyStart: false, // the worker was started by main.html's inline script (else by this module)
   bootPath: /** @type {string|null} */ (null), // "snapshot" or "fallback" (a normal boot)
   bootReason: /** @type {string|null} */ (null), // why the snapshot was not used
   offline: /** @type {object|null} */ (null), // the service worker's state (offline.js)
@@ -114,8 +122,10 @@ export function startPython(config) {
   if (stats.state === "failed") return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
   if (booting) return booting;
   const started = performance.now();
+  const early = /** @type {any} */ (window).__rollwrightEarlyWorker;
   try {
-    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rollwright-python" });
+    worker = early instanceof Worker ? early
+      : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rollwright-python" });
   } catch (error) {
     fail(`the browser would not start the Python worker (${error.message})`);
     return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
@@ -136,14 +146,22 @@ export function startPython(config) {
     fail(`the Python worker stopped (${event.message || "its script could not be loaded"})`);
   });
   worker.addEventListener("messageerror", () => fail("the Python worker sent a message that could not be read"));
+  if (early instanceof Worker) {
+    stats.earlyStart = true;
+    /** @type {any} */ (window).__rollwrightEarlyWorker = null;
+    const earlyError = /** @type {any} */ (window).__rollwrightEarlyError;
+    if (earlyError) {
+      fail(`the Python worker stopped (${earlyError})`);
+      return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
+    }
+  }
   const seconds = Math.round(config.bootTimeoutMs / 1000);
   // A first visit (no service worker serves the page yet): the worker keeps its downloads for it.
   const handOff = Boolean(config.serviceWorkerURL) && "serviceWorker" in navigator &&
     !navigator.serviceWorker.controller;
   handingOff = handOff;
-  const init = { indexURL: config.indexURL, wheelURL: config.wheelURL, entryModule: config.entryModule,
-    snapshot: config.snapshot, pyodideVersion: config.pyodideVersion, handOff };
-  booting = request("init", init, config.bootTimeoutMs,
+  // An early-started worker boots from the same config already: this init joins that boot.
+  booting = request("init", workerInit(config, handOff), config.bootTimeoutMs,
     `Python did not start within ${seconds} s (a slow connection, or a Content-Security-Policy ` +
     `without 'wasm-unsafe-eval', which stops WebAssembly)`)
     .then((info) => {
@@ -216,6 +234,7 @@ if (!("rollwright" in window)) {
       get worker() { return stats.worker; },
       get python() { return stats.python; },
       get engineVersion() { return stats.engineVersion; },
+      get earlyStart() { return stats.earlyStart; },
       get bootPath() { return stats.bootPath; },
       get bootReason() { return stats.bootReason; },
       get offline() { return stats.offline; },

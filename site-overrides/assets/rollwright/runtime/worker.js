@@ -17,12 +17,17 @@
  *   With `handOff` (a first visit, before the service worker runs), the big runtime files are
  *   also handed to the service worker's install (handoff.js), so they are downloaded once;
  *   once they are stored, the worker posts `kept` `{files}` (id 0).
+ *   Or `{rawConfig, handOff}`: the same, from the page config as written (runtime/config.js
+ *   makes the paths absolute). main.html's early start puts that in this script's URL
+ *   fragment (`worker.js#<JSON>`), so the boot starts as soon as the script runs, before any
+ *   message could arrive. The first init starts the boot; every init is answered when it is done.
  * - page -> worker `call` `{name, params}`: runs the entry module's `call_json`;
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
  *
  * No Python source lives here: the worker only imports modules and calls functions.
  */
 
+import { parseConfig, workerInit } from "./config.js";
 import { installSkippedFiles, installWheel } from "./files.js";
 import { copiesDone, keepDownloads, keepSnapshot } from "./handoff.js";
 import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
@@ -309,15 +314,46 @@ async function answer(id, { name, params }) {
   else post("error", id, envelope.error);
 }
 
+/**
+ * The init data, from either form of `init`.
+ * @param {any} data
+ */
+function initData(data) {
+  if (!data?.rawConfig) return data;
+  const { config, error } = parseConfig(data.rawConfig);
+  if (!config) throw new Error(error);
+  return workerInit(config, Boolean(data.handOff));
+}
+
+/**
+ * Start booting (once).
+ * @param {any} data either form of `init`
+ */
+function startBoot(data) {
+  if (booting) return;
+  booting = Promise.resolve(data).then(initData).then(boot);
+  if (data?.handOff) booting.then(copiesDone, copiesDone).then((files) => post("kept", 0, { files }));
+}
+
+/** The init data in this script's URL fragment (main.html's early start), or null. */
+function initFromURL() {
+  const fragment = new URL(import.meta.url).hash.slice(1);
+  if (!fragment) return null;
+  try {
+    return JSON.parse(decodeURIComponent(fragment));
+  } catch (error) {
+    console.warn(`Rollwright: the worker's URL carries no usable config (${describe(error)}); waiting for init`);
+    return null;
+  }
+}
+
+const early = initFromURL();
+if (early) startBoot(early);
+
 self.addEventListener("message", (event) => {
   const { type, id, data } = event.data ?? {};
   if (type === "init") {
-    if (!booting) {
-      booting = boot(data);
-      if (data?.handOff) {
-        booting.then(copiesDone, copiesDone).then((files) => post("kept", 0, { files }));
-      }
-    }
+    startBoot(data);
     booting.then(
       ({ callJson, complete, filesComplete, ...info }) => post("ready", id, info),
       (error) => post("error", id, errorData("boot", error)),
