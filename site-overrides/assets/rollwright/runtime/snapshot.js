@@ -82,27 +82,19 @@ export function unpack(packed, rawBytes) {
 }
 
 /**
- * Read a response body into one buffer of exactly `size` bytes (a shorter or longer body is refused).
- * @param {ReadableStream<Uint8Array>} body
+ * A response body (decompressed on the way with `gzip`) as bytes, refused unless it has exactly
+ * `size` bytes. Read in one piece by the browser, not chunk by chunk here: this worker's thread
+ * is busy loading Pyodide meanwhile.
+ * @param {Response} response
+ * @param {boolean} gzip
  * @param {number} size
  * @returns {Promise<Uint8Array>}
  */
-async function readExactly(body, size) {
-  const bytes = new Uint8Array(size);
-  let filled = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (filled + value.length > size) {
-      await reader.cancel();
-      throw new SnapshotUnusable(`the memory snapshot is larger than the ${size} bytes the build recorded`);
-    }
-    bytes.set(value, filled);
-    filled += value.length;
-  }
-  if (filled !== size) {
-    throw new SnapshotUnusable(`the memory snapshot has ${filled} bytes, not the ${size} the build recorded`);
+async function readExactly(response, gzip, size) {
+  const body = gzip ? new Response(response.body.pipeThrough(new DecompressionStream("gzip"))) : response;
+  const bytes = new Uint8Array(await body.arrayBuffer());
+  if (bytes.length !== size) {
+    throw new SnapshotUnusable(`the memory snapshot has ${bytes.length} bytes, not the ${size} the build recorded`);
   }
   return bytes;
 }
@@ -128,8 +120,7 @@ export async function fetchSnapshot(info, signal) {
   let packed;
   try {
     const inflated = response.headers.get(INFLATED) === "1";
-    const body = inflated ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
-    packed = await readExactly(body, Number(info.packedBytes));
+    packed = await readExactly(response, !inflated, Number(info.packedBytes));
   } catch (error) {
     if (error instanceof SnapshotUnusable) throw error;
     throw new SnapshotUnusable(`the memory snapshot could not be decompressed (${describe(error)})`);
