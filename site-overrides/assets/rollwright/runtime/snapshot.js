@@ -63,7 +63,9 @@ export function incompatibility(info, pyodideVersion) {
 export function unpack(packed, rawBytes) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const magic = String.fromCharCode(...packed.subarray(0, 4));
-  if (packed.length < 16 || magic !== "RWS1") throw new SnapshotUnusable("the memory snapshot is not in Rollwright's packed form");
+  if (packed.length < 16 || magic !== "RWS1") {
+    throw new SnapshotUnusable("the memory snapshot is not in Rollwright's packed form");
+  }
   const [page, size, count] = [view.getUint32(4, true), view.getUint32(8, true), view.getUint32(12, true)];
   if (size !== rawBytes || page === 0 || count !== Math.ceil(size / page)) {
     throw new SnapshotUnusable(`the memory snapshot's header does not match the ${rawBytes} bytes the build recorded`);

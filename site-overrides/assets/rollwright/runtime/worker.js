@@ -4,10 +4,11 @@
  * It owns Pyodide and the engine, so the page never freezes while Python boots
  * or computes. Messages are typed `{type, id, data}`:
  *
- * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot, pyodideVersion, handOff}`: start Python with
- *   the engine imported, by one of two paths, and answer `ready`
- *   `{python, engineVersion, path, reason, bootMs, pyodideMs, engineMs, at}` or `error`
- *   (`at`: when the worker started, got `init`, had the snapshot, had Python, as epoch ms):
+ * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot, pyodideVersion, handOff}`
+ *   (runtime/config.js `workerInit`): start Python with the engine imported, by one of two
+ *   paths, and answer `ready` `{python, engineVersion, path, reason, bootMs, pyodideMs,
+ *   engineMs, at}` (`at`: when the worker started, began, had the snapshot, had Python, as
+ *   epoch ms) or `error`:
  *   - "snapshot": restore the build's memory snapshot (snapshot.js), in which the engine
  *     is imported already, and reseed `random` (a restored generator would repeat itself
  *     on every visit);
@@ -17,10 +18,10 @@
  *   With `handOff` (a first visit, before the service worker runs), the big runtime files are
  *   also handed to the service worker's install (handoff.js), so they are downloaded once;
  *   once they are stored, the worker posts `kept` `{files}` (id 0).
- *   Or `{rawConfig, handOff}`: the same, from the page config as written (runtime/config.js
- *   makes the paths absolute). main.html's early start puts that in this script's URL
- *   fragment (`worker.js#<JSON>`), so the boot starts as soon as the script runs, before any
- *   message could arrive. The first init starts the boot; every init is answered when it is done.
+ *   `init` may also carry `{rawConfig, handOff}`: the page config as written. main.html's
+ *   early start puts that in this script's URL fragment (`worker.js#<JSON>`), so the boot
+ *   starts as soon as the script runs, before any message could arrive. The first init
+ *   starts the boot; every init is answered when it is done.
  * - page -> worker `call` `{name, params}`: runs the entry module's `call_json`;
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
  *
