@@ -5,12 +5,16 @@
 1. Bare Pyodide boot in headless Chromium (a bench-only page on the built site's
    origin boots the same self-hosted Pyodide in a module worker): cold and warm.
 2. Rollwright: navigation to the first live answer on the basic-rules page (first
-   widget ready, then one call answered), cold and warm, as a ratio to (1).
+   widget ready, then one call answered), cold and warm, as a ratio to (1): the snapshot
+   path, then (2b) the fallback path, on the same site without its snapshot. "warm" is the
+   second reload once the service worker has cached the build (a returning reader).
 3. After an instant navigation to another page with a widget: time from the click to
-   its first live answer, as a ratio to (1) warm.
+   its first live answer, as a ratio to (1) warm; (3b) an offline reload once the service
+   worker has cached the build.
 4. Engine vs icepool in CPython for a few distributions (median of runs).
 5. A bare one-page mkdocs build with the same theme vs the full site build.
-6. The Dice page's answer per case in the browser (p50/p95) vs icepool in CPython (dice_page_bench.py).
+6. Bytes sent by the server for a cold visit to basic-rules (runtime_bench.py).
+7. The Dice page's answer per case in the browser (p50/p95) vs icepool in CPython (dice_page_bench.py).
 
 Times are measured in the page's own clock (performance.now()), never asserted.
 Nothing here is a test; the figures are medians of --repeat samples.
@@ -34,6 +38,8 @@ sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "tests" / "support"))
 
 from engine_bench import engine_vs_icepool  # noqa: E402
+from runtime_bench import (  # noqa: E402
+    OFFLINE_READY, cold_transfer, offline_reload, report_lines, serve_fallback_site)
 from site_bench import build_times, install_bench_pages, pyodide_version  # noqa: E402
 from siteserver import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
 
@@ -101,9 +107,14 @@ def rollwright_run(browser: Browser, origin: str) -> dict:
     page = context.new_page()
     page.goto(origin + BASIC_RULES)
     cold = _first_answer(page, 1)
+    paths = [page.evaluate("window.rollwright.bootPath")]
+    # A returning reader: the service worker has finished caching the build (as for a reader who
+    # comes back later), so its work does not compete with the warm loads.
+    page.wait_for_function(OFFLINE_READY, timeout=WAIT_MS)
     for _ in range(WARM_LOADS):  # warm: as for the bare boot, the second reload
         page.reload()
         warm = _first_answer(page, 1)
+        paths.append(page.evaluate("window.rollwright.bootPath"))
     target = _navigation_target(page)
     page.locator(".md-nav--primary a.md-nav__link", has_text=target["via"]).first.click()
     page.wait_for_url(origin + target["via_path"])
@@ -119,7 +130,7 @@ def rollwright_run(browser: Browser, origin: str) -> dict:
         "cold": cold["answerAt"], "cold_ready": cold["readyAt"], "cold_long_task_ms": cold["longTaskMs"],
         "warm": warm["answerAt"], "warm_ready": warm["readyAt"],
         "nav": nav["answerAt"] - nav["clickAt"], "nav_route": target["route"],
-        "nav_same_document": same_document, "worker_starts": starts,
+        "nav_same_document": same_document, "worker_starts": starts, "paths": paths,
     }
 
 
@@ -164,37 +175,53 @@ def main() -> int:
         install_bench_pages(site_dir)
         PAGES_WITH_WIDGETS.update(_find_widget_pages(site_dir))
         server.serve(site_dir)
+        fallback_server = serve_fallback_site(site_dir, tmp_dir)
         index = f"assets/pyodide/{pyodide_version()}/"
-        bare, live = [], []
+        bare, live, fallback, offline, transfers = [], [], [], [], []
         try:
             with sync_playwright() as playwright:
                 browser = Browser(playwright)
                 for _ in range(args.repeat):
                     bare.append(bare_boot(browser, server.origin, index))
                     live.append(rollwright_run(browser, server.origin))
-                from dice_page_bench import dice_page_run  # 6. the Dice page's answers vs icepool
+                    fallback.append(rollwright_run(browser, fallback_server.origin))
+                    offline.append(offline_reload(browser, server.origin, BASIC_RULES, _first_answer, WAIT_MS))
+                    transfers.append(cold_transfer(browser, server, BASIC_RULES, _first_answer, WAIT_MS))
+                from dice_page_bench import dice_page_run  # 7. the Dice page's answers vs icepool
                 dice_page = dice_page_run(browser.chromium, server.origin)
                 chromium_version = browser.chromium.version
                 external = browser.external
                 browser.chromium.close()
         finally:
             server.close()
+            fallback_server.close()
     engine = engine_vs_icepool()
 
     bare_cold = _median([s["cold"] for s in bare])
     bare_warm = _median([s["warm"] for s in bare])
     rw = {key: _median([s[key] for s in live]) for key in ("cold", "cold_ready", "warm", "warm_ready", "nav",
                                                             "cold_long_task_ms")}
+    rw["offline"] = _median([s["offline"] for s in offline])
+    rw["paths"] = [p for s in live for p in s["paths"]] + [s["offline_boot_path"] for s in offline]
+    fb = {key: _median([s[key] for s in fallback]) for key in ("cold", "warm")}
+    fb["paths"] = [p for s in fallback for p in s["paths"]]
+    transfer = min(transfers, key=lambda t: t["with_offline_cache"])
     result = {
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "chromium": chromium_version},
         "samples": args.repeat,
         "bare_pyodide_boot_ms": {"cold": bare_cold, "warm": bare_warm, "all": bare},
-        "rollwright_first_answer_ms": {**rw, "all": live},
+        "rollwright_first_answer_ms": {**rw, "all": live, "offline_all": offline},
+        "fallback_first_answer_ms": {**fb, "all": fallback},
+        "cold_transfer_bytes": {**transfer, "all": [{k: t[k] for k in ("by_first_answer", "with_offline_cache")}
+                                                    for t in transfers]},
         "ratios": {
             "first_answer_cold_vs_bare_cold": round(rw["cold"] / bare_cold, 2),
             "first_answer_warm_vs_bare_warm": round(rw["warm"] / bare_warm, 2),
+            "fallback_cold_vs_bare_cold": round(fb["cold"] / bare_cold, 2),
+            "fallback_warm_vs_bare_warm": round(fb["warm"] / bare_warm, 2),
             "instant_nav_answer_vs_bare_warm": round(rw["nav"] / bare_warm, 3),
+            "offline_reload_vs_bare_warm": round(rw["offline"] / bare_warm, 2),
         },
         "instant_nav": {"route": live[0]["nav_route"], "worker_starts_per_tab": [s["worker_starts"] for s in live],
                         "same_document": all(s["nav_same_document"] for s in live)},
@@ -208,7 +235,7 @@ def main() -> int:
     RESULTS.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(report(result))
     from dice_page_bench import report as dice_page_report
-    print("\n6. " + dice_page_report(dice_page))
+    print("\n7. " + dice_page_report(dice_page))
     return 0
 
 
@@ -220,12 +247,16 @@ def report(r: dict) -> str:
         f"{'measure':<52}{'ms':>10}{'ratio':>10}",
         f"{'1. bare Pyodide boot, cold':<52}{bare['cold']:>10.0f}{'1.00':>10}",
         f"{'1. bare Pyodide boot, warm':<52}{bare['warm']:>10.0f}{'1.00':>10}",
-        f"{'2. first live answer, cold (vs bare cold)':<52}{rw['cold']:>10.0f}{ratio['first_answer_cold_vs_bare_cold']:>10.2f}",
+        "   2, 2b, 3b: page navigation -> first live answer on basic-rules",
+        f"{'2. snapshot path, cold (vs bare cold)':<52}{rw['cold']:>10.0f}"
+        f"{ratio['first_answer_cold_vs_bare_cold']:>10.2f}",
         f"{'   widget ready, cold':<52}{rw['cold_ready']:>10.0f}",
         f"{'   main-thread long tasks during cold load':<52}{rw['cold_long_task_ms']:>10.0f}",
-        f"{'2. first live answer, warm (vs bare warm)':<52}{rw['warm']:>10.0f}{ratio['first_answer_warm_vs_bare_warm']:>10.2f}",
+        f"{'2. snapshot path, warm (vs bare warm)':<52}{rw['warm']:>10.0f}"
+        f"{ratio['first_answer_warm_vs_bare_warm']:>10.2f}",
         f"{'3. instant nav click -> live answer (vs bare warm)':<52}{rw['nav']:>10.0f}{ratio['instant_nav_answer_vs_bare_warm']:>10.3f}",
         f"   route: {r['instant_nav']['route']}; worker starts per tab: {r['instant_nav']['worker_starts_per_tab']}",
+        *report_lines(r),
         "",
         f"{'4. distribution (CPython)':<16}{'engine ms':>11}{'icepool ms':>12}{'ratio':>8}"
         f"{'1st engine':>12}{'1st icepool':>13}{'1st ratio':>11}",

@@ -2,11 +2,16 @@
 
 Registered in mkdocs.yml under ``hooks:``. At every build it
 
-* packs ``engine/`` into a deterministic py3-none-any wheel (no network, no
-  ``python -m build``: the zip is written here) and puts it at a
-  content-addressed path, ``assets/engine/<sha256[:12]>/<wheel>``;
+* builds ``engine/`` into a py3-none-any wheel with the pinned PEP 517 backend (hatchling,
+  through ``pip wheel --no-build-isolation``: no network), reproducible with
+  ``SOURCE_DATE_EPOCH``, with Pyodide bytecode next to the sources (``hatch_build.py``),
+  at a content-addressed path, ``assets/engine/<sha256[:12]>/<wheel>``;
+* makes a Pyodide memory snapshot with the engine imported (``macros/snapshot.py``) and
+  ships it gzipped at ``assets/snapshot/<sha256[:16]>/engine.snapshot.gz``;
 * copies the pinned Pyodide core files from ``node_modules/pyodide`` to
   ``assets/pyodide/<version>/`` (self-hosted, no CDN);
+* writes the service worker ``sw.js`` for offline reading (``macros/offline.py``; not
+  under ``mkdocs serve``);
 * sets ``config.extra["rollwright"]``, which ``site-overrides/main.html`` puts on
   every page as JSON for ``assets/rollwright/rollwright.js`` (its modules: ``runtime/``, ``widgets/``, ``builder/``).
 
@@ -17,22 +22,31 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import io
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
-import zipfile
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:  # this file is loaded by path; its helpers live in the macros package
+    sys.path.insert(0, str(REPO_ROOT))
+
+from macros.offline import SERVICE_WORKER, write_service_worker  # noqa: E402
+from macros.snapshot import Snapshot, SnapshotError, build_snapshot  # noqa: E402
+
 DIST_NAME = "rollwright_engine"
 PACKAGE = "engine"
-ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+ENTRY_MODULE = "engine.kit.api"
+"""The Python module the browser worker imports and calls (``call_json``); the snapshot imports it too."""
+DEFAULT_SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01T00:00:00Z, the earliest a zip can record
+BYTECODE_ENV = "ROLLWRIGHT_PYODIDE_BYTECODE"  # read by hatch_build.py
 # Everything loadPyodide fetches before it resolves (see pyodide.mjs: the
 # loader, the emscripten module, the wasm binary, the stdlib and the lock file).
 PYODIDE_CORE_FILES = (
@@ -74,31 +88,6 @@ def _package_files(repo_root: Path) -> list[tuple[str, bytes]]:
             continue
         files.append((rel.as_posix(), path.read_bytes()))
     return sorted(files)
-
-
-def _record_hash(data: bytes) -> str:
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
-    return "sha256=" + digest.decode("ascii")
-
-
-def _metadata(version: str) -> bytes:
-    return (
-        "Metadata-Version: 2.1\n"
-        f"Name: {DIST_NAME.replace('_', '-')}\n"
-        f"Version: {version}\n"
-        "Summary: Rollwright rules engine: exact dice maths and rule systems, pure Python.\n"
-        "Requires-Python: >=3.11\n"
-    ).encode("utf-8")
-
-
-def _wheel_info() -> bytes:
-    return (
-        "Wheel-Version: 1.0\n"
-        "Generator: rollwright-site-assets\n"
-        "Root-Is-Purelib: true\n"
-        "Tag: py3-none-any\n"
-    ).encode("utf-8")
-
 
 
 # --------------------------------------------------------------------------
@@ -152,36 +141,71 @@ def pyodide_bytecode(sources: list[tuple[str, bytes]], pyodide_version: str, cac
     return sorted(compiled.items())
 
 
-def build_engine_wheel(repo_root: Path, *, bytecode: bool = True) -> tuple[str, bytes]:
-    """Pack ``engine/`` as a py3-none-any wheel; returns (filename, bytes).
+def _wheel_key(repo_root: Path, sources: list[tuple[str, bytes]], pyc: list[tuple[str, bytes]], epoch: str) -> str:
+    digest = hashlib.sha256(epoch.encode())
+    for name in ("pyproject.toml", "hatch_build.py"):
+        digest.update(name.encode() + b"\0" + hashlib.sha256((repo_root / name).read_bytes()).digest())
+    for name, data in sources + pyc:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()[:24]
 
-    Deterministic: sorted entries, fixed timestamps and modes, fixed compression,
-    so the same sources always give the same bytes (and the same cache path).
-    With ``bytecode``, Pyodide's ``.pyc`` files are included (see above).
+
+def _pip_wheel(repo_root: Path, pyc: list[tuple[str, bytes]], epoch: str) -> tuple[str, bytes]:
+    """Run the PEP 517 backend through ``pip wheel``; returns (filename, bytes)."""
+    with tempfile.TemporaryDirectory(prefix="rollwright-wheel-") as scratch:
+        out, bytecode = Path(scratch, "out"), Path(scratch, "bytecode")
+        env = {**os.environ, "SOURCE_DATE_EPOCH": epoch, "PIP_NO_INPUT": "1"}
+        env.pop(BYTECODE_ENV, None)
+        if pyc:
+            for name, data in pyc:
+                (bytecode / name).parent.mkdir(parents=True, exist_ok=True)
+                (bytecode / name).write_bytes(data)
+            env[BYTECODE_ENV] = str(bytecode)
+        done = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "--no-index", "--quiet",
+             "--disable-pip-version-check", "--wheel-dir", str(out), str(repo_root)],
+            capture_output=True, text=True, env=env, timeout=NODE_TIMEOUT_S)
+        if done.returncode != 0:
+            raise PluginError(f"building the engine wheel failed (pip wheel; is hatchling installed? `make deps`): "
+                              f"{(done.stderr or done.stdout).strip()[-2000:]}")
+        wheels = sorted(out.glob("*.whl"))
+        if len(wheels) != 1:
+            raise PluginError(f"pip wheel made {len(wheels)} wheels, expected one")
+        return wheels[0].name, wheels[0].read_bytes()
+
+
+def build_engine_wheel(repo_root: Path, *, bytecode: bool = True, cache: bool = True) -> tuple[str, bytes]:
+    """Build ``engine/`` as a py3-none-any wheel with the pinned backend; returns (filename, bytes).
+
+    Reproducible: the same sources and ``SOURCE_DATE_EPOCH`` (default 1980-01-01) give the
+    same bytes. With ``bytecode``, Pyodide's ``.pyc`` files are included (see above). With
+    ``cache``, a wheel already built from the same inputs is reused from ``.cache/wheel/``.
     """
     repo_root = Path(repo_root)
-    version = engine_version(repo_root)
-    dist_info = f"{DIST_NAME}-{version}.dist-info"
-    entries = _package_files(repo_root)
-    if not entries:
+    sources = _package_files(repo_root)
+    if not sources:
         raise PluginError(f"no files found under {repo_root / PACKAGE}")
+    pyc: list[tuple[str, bytes]] = []
     if bytecode:
         _, pyodide_version = pyodide_dir(repo_root)
-        entries = sorted(entries + pyodide_bytecode(entries, pyodide_version, repo_root / ".cache" / "pyc"))
-    entries += [(f"{dist_info}/METADATA", _metadata(version)), (f"{dist_info}/WHEEL", _wheel_info())]
-    record_lines = [f"{name},{_record_hash(data)},{len(data)}" for name, data in entries]
-    record_lines.append(f"{dist_info}/RECORD,,")
-    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode("utf-8")))
-
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o100644 << 16  # regular file, rw-r--r--
-            info.create_system = 3  # unix, whatever the build machine is
-            archive.writestr(info, data, compresslevel=9)
-    return f"{DIST_NAME}-{version}-py3-none-any.whl", buffer.getvalue()
+        pyc = pyodide_bytecode(sources, pyodide_version, repo_root / ".cache" / "pyc")
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or DEFAULT_SOURCE_DATE_EPOCH
+    cache_dir = repo_root / ".cache" / "wheel" / _wheel_key(repo_root, sources, pyc, epoch)
+    if cache:
+        stored = sorted(cache_dir.glob("*.whl")) if cache_dir.is_dir() else []
+        if stored:
+            return stored[0].name, stored[0].read_bytes()
+    filename, data = _pip_wheel(repo_root, pyc, epoch)
+    if cache:
+        if cache_dir.parent.is_dir():
+            for stale in cache_dir.parent.iterdir():
+                if stale != cache_dir:
+                    shutil.rmtree(stale, ignore_errors=True)
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        temporary = cache_dir / f".{filename}.{os.getpid()}.tmp"
+        temporary.write_bytes(data)
+        temporary.replace(cache_dir / filename)
+    return filename, data
 
 
 def wheel_site_path(filename: str, data: bytes) -> str:
@@ -232,16 +256,36 @@ def _copy_if_changed(source: Path, target: Path) -> None:
 _state: dict[str, Any] = {}
 
 
+def on_startup(command: str, **_: Any) -> None:
+    """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker."""
+    _state["serving"] = command == "serve"
+
+
+def engine_snapshot(repo_root: Path, wheel: bytes) -> Snapshot:
+    """The memory snapshot for this wheel and the pinned Pyodide (cached in ``.cache/snapshot/``)."""
+    package_dir, version = pyodide_dir(repo_root)
+    try:
+        return build_snapshot(wheel, ENTRY_MODULE, package_dir, version, repo_root / ".cache" / "snapshot")
+    except SnapshotError as error:
+        raise PluginError(str(error)) from None
+
+
 def on_config(config, **_: Any):
-    """Build the wheel, check Pyodide, and publish the runtime config to templates."""
+    """Build the wheel and the snapshot, check Pyodide, and publish the runtime config to templates."""
     package_dir, version = pyodide_dir(REPO_ROOT)
     filename, data = build_engine_wheel(REPO_ROOT)
     wheel_path = wheel_site_path(filename, data)
-    _state.update(pyodide_dir=package_dir, pyodide_version=version, wheel_path=wheel_path, wheel=data)
+    snapshot = engine_snapshot(REPO_ROOT, data)
+    _state.update(pyodide_dir=package_dir, pyodide_version=version, wheel_path=wheel_path, wheel=data,
+                  snapshot=snapshot)
     config.extra["rollwright"] = {
         "pyodide": f"assets/pyodide/{version}/",
+        "pyodideVersion": version,
         "engineWheel": wheel_path,
         "engineVersion": engine_version(REPO_ROOT),
+        "entryModule": ENTRY_MODULE,
+        "snapshot": snapshot.config(),
+        "serviceWorker": None if _state.get("serving") else SERVICE_WORKER,
         "bootTimeoutMs": BOOT_TIMEOUT_MS,
         "callTimeoutMs": CALL_TIMEOUT_MS,
     }
@@ -249,14 +293,20 @@ def on_config(config, **_: Any):
 
 
 def on_post_build(config, **_: Any) -> None:
-    """Write the wheel and the Pyodide core files into the built site."""
+    """Write the wheel, the snapshot and the Pyodide core files into the built site, then ``sw.js``."""
     site_dir = Path(config.site_dir)
-    wheel_target = site_dir / _state["wheel_path"]
-    wheel_target.parent.mkdir(parents=True, exist_ok=True)
-    wheel_target.write_bytes(_state["wheel"])
-    target_dir = site_dir / "assets" / "pyodide" / _state["pyodide_version"]
+    snapshot: Snapshot = _state["snapshot"]
+    for path, data in ((_state["wheel_path"], _state["wheel"]), (snapshot.site_path, snapshot.gz)):
+        target = site_dir / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    pyodide_path = f"assets/pyodide/{_state['pyodide_version']}"
     for name in PYODIDE_CORE_FILES:
-        _copy_if_changed(_state["pyodide_dir"] / name, target_dir / name)
+        _copy_if_changed(_state["pyodide_dir"] / name, site_dir / pyodide_path / name)
+    if not _state.get("serving"):
+        # Only the fallback boot needs these two: the service worker keeps them when fetched, never up front.
+        write_service_worker(site_dir, frozenset({_state["wheel_path"], f"{pyodide_path}/python_stdlib.zip"}),
+                             inflate=frozenset({snapshot.site_path}))
 
 
 def on_serve(server, config, builder, **_: Any):

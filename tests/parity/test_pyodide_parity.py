@@ -1,7 +1,12 @@
 """Parity: the engine inside Pyodide (under Node) answers exactly as it does in CPython.
 
-One Node process boots Pyodide once from node_modules/pyodide, installs the engine
-wheel that the site ships, and runs every call through ``engine.kit.api.call_json``.
+For each of the browser worker's two ways to start Python, one Node process starts it once
+from node_modules/pyodide and runs every call through the entry module's ``call_json``:
+
+* ``boot``: Pyodide boots and installs the engine wheel that the site ships (the fallback path);
+* ``snapshot``: the memory snapshot that the site ships is restored, with no wheel and an
+  empty standard-library zip, and ``random`` reseeded (the snapshot path).
+
 Each answer (result or error envelope) must equal CPython's, character for character.
 """
 
@@ -10,9 +15,12 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -138,25 +146,43 @@ def _load_hook():
     return module
 
 
-@pytest.fixture(scope="module")
-def pyodide_answers(tmp_path_factory) -> dict:
-    """Boot Pyodide once and run every call; returns the runner's report."""
+def _run_pyodide(work: Path, mode: str, calls: list[tuple[str, dict]], *, probe_files: bool = False) -> dict:
+    """Start Pyodide under Node one way (``boot`` or ``snapshot``), run ``calls``, return the runner's report.
+
+    ``probe_files`` (snapshot only): then check that the skipped files can be installed."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("parity tests need Node.js on PATH (installed with the npm dependencies: `make deps`)")
     if not (REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("node_modules/pyodide is missing: run `make deps`")
-    work = tmp_path_factory.mktemp("parity")
-    filename, data = _load_hook().build_engine_wheel(REPO_ROOT)
+    work.mkdir(parents=True, exist_ok=True)
+    hook = _load_hook()
+    filename, data = hook.build_engine_wheel(REPO_ROOT)
     wheel = work / filename
     wheel.write_bytes(data)
-    request = {"wheel": str(wheel), "calls": [{"name": n, "params_json": _params_json(p)} for n, p in ALL_CALLS]}
+    request = {"wheel": str(wheel), "entryModule": hook.ENTRY_MODULE, "snapshot": None,
+               "emptyZip": str(work / "empty.zip"),
+               "calls": [{"name": n, "params_json": _params_json(p)} for n, p in calls]}
+    if mode == "snapshot":
+        zipfile.ZipFile(work / "empty.zip", "w").close()
+        snapshot = hook.engine_snapshot(REPO_ROOT, data)
+        (work / "snapshot.gz").write_bytes(snapshot.gz)
+        request["snapshot"] = str(work / "snapshot.gz")
+        request["snapshotBytes"] = snapshot.raw_bytes
+        if probe_files:
+            request["stdlib"] = str(REPO_ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
     (work / "request.json").write_text(json.dumps(request), encoding="utf-8")
     done = subprocess.run([node, str(RUNNER), str(work / "request.json"), str(work / "answers.json")],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=300)
     if done.returncode != 0:
-        pytest.fail(f"the Pyodide parity runner failed (exit {done.returncode}):\n{done.stderr[-4000:]}")
+        pytest.fail(f"the Pyodide parity runner failed ({mode}, exit {done.returncode}):\n{done.stderr[-4000:]}")
     return json.loads((work / "answers.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module", params=["boot", "snapshot"])
+def pyodide_answers(request, tmp_path_factory) -> dict:
+    """Start Pyodide once per way and run every call; returns the runner's report."""
+    return _run_pyodide(tmp_path_factory.mktemp(f"parity-{request.param}"), request.param, ALL_CALLS)
 
 
 def test_runs_in_pyodide_from_the_shipped_wheel(pyodide_answers):
@@ -184,3 +210,40 @@ def test_every_call_and_widget_is_compared():
     via_widgets = {lookup_widget(w).call for w in rendered}
     assert {c["name"] for c in api.describe()} - called - via_widgets == set()
     assert set(all_widgets()) - rendered == set()
+
+
+def test_restored_random_is_reseeded(tmp_path):
+    """A restored snapshot draws the same numbers on every visit until `random` is reseeded."""
+    first = _run_pyodide(tmp_path / "one", "snapshot", [])["draws"]
+    second = _run_pyodide(tmp_path / "two", "snapshot", [])["draws"]
+    assert first["restored"] == second["restored"], "expected the frozen generator to repeat itself"
+    assert first["reseeded"] != second["reseeded"]
+
+
+def test_restored_python_imports_what_the_snapshot_lacks_once_its_files_are_installed(tmp_path):
+    """The snapshot path's safety net (runtime/files.js, used by the worker on an internal error)."""
+    files = _run_pyodide(tmp_path, "snapshot", [("facade.traits", {})], probe_files=True)["files"]
+    assert files["loaded"] is False  # difflib is not in the image
+    assert files["before"] != "imported"  # no files: the import fails...
+    assert files["after"] == "imported"  # ...until they are installed
+    assert files["engineMain"] is True  # and the engine's own files are back
+
+
+_HASH_PROBE = """
+import json, sys
+from engine import api
+calls = json.load(sys.stdin)
+print(json.dumps([api.call_json(name, params_json) for name, params_json in calls]))
+"""
+
+
+def test_no_answer_depends_on_hash_randomisation():
+    """A snapshot freezes the string-hash secret: CPython under two hash seeds must agree (set order etc.)."""
+    calls = json.dumps([[name, _params_json(params)] for name, params in ALL_CALLS])
+    outputs = []
+    for seed in ("0", "4242"):
+        done = subprocess.run([sys.executable, "-c", _HASH_PROBE], input=calls, cwd=REPO_ROOT, capture_output=True,
+                              text=True, timeout=300, env={**os.environ, "PYTHONHASHSEED": seed})
+        assert done.returncode == 0, done.stderr[-2000:]
+        outputs.append(json.loads(done.stdout))
+    assert outputs[0] == outputs[1]

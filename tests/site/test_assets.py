@@ -53,7 +53,8 @@ def test_wheel_metadata_and_tag(wheel):
     assert "Wheel-Version: 1.0" in wheel_info.splitlines()
     assert "Root-Is-Purelib: true" in wheel_info.splitlines()
     assert "Tag: py3-none-any" in wheel_info.splitlines()
-    assert "Metadata-Version: 2.1" in metadata.splitlines()
+    assert f"Generator: hatchling {_pinned_backend()}" in wheel_info.splitlines()  # the pinned PEP 517 backend
+    assert any(line.startswith("Metadata-Version: 2.") for line in metadata.splitlines())
     assert "Name: rollwright-engine" in metadata.splitlines()
     assert f"Version: {_engine_version()}" in metadata.splitlines()
 
@@ -96,15 +97,33 @@ def test_record_lists_every_file_with_a_correct_hash(wheel):
             assert recorded[name][2] == str(len(content)), name
 
 
-def test_wheel_is_deterministic(wheel):
-    again = site_assets.build_engine_wheel(REPO_ROOT)
-    assert again == wheel
+def _pinned_backend() -> str:
+    """hatchling's exact version, pinned alike in pyproject.toml's build-system and in requirements.txt."""
+    import tomllib
+
+    requires = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+    pins = [r.split("==")[1] for r in requires if r.startswith("hatchling==")]
+    assert len(pins) == 1, requires
+    assert f"hatchling=={pins[0]}" in (REPO_ROOT / "requirements.txt").read_text().splitlines()
+    assert f"hatchling=={pins[0]}" in (REPO_ROOT / "requirements.lock").read_text().splitlines()
+    return pins[0]
+
+
+def test_wheel_is_reproducible_with_source_date_epoch(wheel, monkeypatch):
+    """Built again from scratch (no cache), the same sources give the same bytes; the zip's
+    timestamps follow SOURCE_DATE_EPOCH (default 1980-01-01, the earliest a zip can hold)."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    assert site_assets.build_engine_wheel(REPO_ROOT, cache=False) == wheel
     with zipfile.ZipFile(io.BytesIO(wheel[1])) as archive:
         infos = archive.infolist()
-    package = [i.filename for i in infos if not i.filename.startswith("rollwright_engine-")]
-    assert package == sorted(package)
     assert infos[-1].filename.endswith(".dist-info/RECORD")
     assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14T22:13:20Z
+    first = site_assets.build_engine_wheel(REPO_ROOT, cache=False)
+    assert site_assets.build_engine_wheel(REPO_ROOT, cache=False) == first
+    with zipfile.ZipFile(io.BytesIO(first[1])) as archive:
+        assert {i.date_time for i in archive.infolist()} == {(2023, 11, 14, 22, 13, 20)}
+        assert archive.namelist() == zipfile.ZipFile(io.BytesIO(wheel[1])).namelist()
 
 
 def test_site_path_is_content_addressed(wheel):

@@ -1,6 +1,6 @@
 """Build the site and serve it on 127.0.0.1 the way a static host would, for browser tests and bench.
 
-Shared by tests/browser/conftest.py and bench/run.py (which imports it by path).
+Shared by tests/support/browser.py and bench/run.py (which imports it by path).
 The server sends real MIME types (.mjs/.js as text/javascript, .wasm as
 application/wasm), a Content-Security-Policy that keeps 'wasm-unsafe-eval'
 required, and cache headers like a typical static host.
@@ -56,6 +56,26 @@ def build_site(site_dir: Path, site_url: str = "", config_file: Path | None = No
         raise RuntimeError(f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}")
 
 
+class Traffic:
+    """Response body bytes sent, per request path (for the bench's transfer sizes); thread-safe."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.by_path: dict[str, int] = {}
+
+    def add(self, path: str, sent: int) -> None:
+        with self._lock:
+            self.by_path[path] = self.by_path.get(path, 0) + sent
+
+    def reset(self) -> None:
+        with self._lock:
+            self.by_path.clear()
+
+    def total(self) -> int:
+        with self._lock:
+            return sum(self.by_path.values())
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with correct MIME types, CSP and cache headers; quiet."""
 
@@ -69,6 +89,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
     origin = ""  # set per server: "http://127.0.0.1:<port>/"
     csp = CSP
     rewrite_sitemap = False
+    traffic: Traffic | None = None  # set per server
 
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", self.csp)
@@ -84,6 +105,14 @@ class SiteHandler(SimpleHTTPRequestHandler):
             return self._send_sitemap()
         return super().do_GET()
 
+    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - http.server's signature
+        start = source.tell()
+        try:
+            super().copyfile(source, outputfile)
+        finally:
+            if self.traffic is not None:
+                self.traffic.add(self.path.split("?", 1)[0], source.tell() - start)
+
     def _send_sitemap(self) -> None:
         """A prebuilt site's sitemap, re-pointed at this server (for ROLLWRIGHT_SITE_DIR)."""
         text = (Path(self.directory) / "sitemap.xml").read_text(encoding="utf-8")
@@ -93,6 +122,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+        if self.traffic is not None:
+            self.traffic.add("/sitemap.xml", len(body))
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - signature of the base class
         if os.environ.get("ROLLWRIGHT_HTTP_LOG"):
@@ -103,7 +134,8 @@ class SiteServer:
     """A ThreadingHTTPServer on 127.0.0.1:<free port>; bind first, point at a directory later."""
 
     def __init__(self, csp: str = CSP) -> None:
-        handler = type("BoundSiteHandler", (SiteHandler,), {"csp": csp})
+        self.traffic = Traffic()
+        handler = type("BoundSiteHandler", (SiteHandler,), {"csp": csp, "traffic": self.traffic})
         self._handler = handler
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
@@ -117,6 +149,10 @@ class SiteServer:
         self._handler.rewrite_sitemap = rewrite_sitemap
         self._thread = threading.Thread(target=self.httpd.serve_forever, name="site-server", daemon=True)
         self._thread.start()
+
+    def publish(self, site_dir: Path) -> None:
+        """Serve another site from now on (a new build published at once), keeping the origin."""
+        self.httpd.RequestHandlerClass = functools.partial(self._handler, directory=str(site_dir))
 
     def close(self) -> None:
         self.httpd.shutdown()

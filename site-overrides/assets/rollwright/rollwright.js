@@ -6,9 +6,11 @@
  * new page and only its new widgets and chips are mounted, so Python boots once per
  * visit, not once per page.
  * (preboot.js may have started Python already; the worker is one per tab either way.)
+ * It also registers the service worker that keeps the site readable offline (runtime/offline.js).
  */
 
 import { config, configError } from "./runtime/config.js";
+import { registerOffline } from "./runtime/offline.js";
 import { mountChip } from "./widgets/chips.js";
 import { mountWidget } from "./widgets/widgets.js";
 
@@ -38,3 +40,5 @@ if (materialDocument && typeof materialDocument.subscribe === "function") {
 } else {
   mountAll();
 }
+
+registerOffline(config);

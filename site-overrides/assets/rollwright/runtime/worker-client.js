@@ -8,10 +8,20 @@
  * forbids WebAssembly ('wasm-unsafe-eval' missing).
  *
  * Read-only diagnostics for people and tests: `window.rollwright`.
+ *
+ * Early start: on a page with widgets, main.html creates the worker in <head> (an inline
+ * script, so that Python starts before the page is parsed) and sends it the raw config; it
+ * leaves the worker in `window.__rollwrightEarlyWorker` (and any load error in
+ * `window.__rollwrightEarlyError`) for startPython to adopt as this tab's one worker.
  */
 
-/** @typedef {{indexURL: string, wheelURL: string, bootTimeoutMs: number, callTimeoutMs: number}} RuntimeConfig */
-/** @typedef {{python: string, engineVersion: string, bootMs: number, pyodideMs: number, engineMs: number}} ReadyInfo */
+import { workerInit } from "./config.js";
+
+/** @typedef {{indexURL: string, wheelURL: string, entryModule: string, pyodideVersion: string,
+ *   snapshot: import("./snapshot.js").SnapshotInfo|null, serviceWorkerURL: string|null,
+ *   bootTimeoutMs: number, callTimeoutMs: number}} RuntimeConfig */
+/** @typedef {{python: string, engineVersion: string, path: string, reason: string|null,
+ *   bootMs: number, pyodideMs: number, engineMs: number}} ReadyInfo */
 
 /** An answer the engine (or the runtime) refused: `kind`, `message`, maybe `field`/`position`. */
 export class EngineError extends Error {
@@ -32,12 +42,18 @@ const stats = {
   worker: /** @type {ReadyInfo|null} */ (null), // the worker's own timings: Pyodide vs engine
   python: /** @type {string|null} */ (null),
   engineVersion: /** @type {string|null} */ (null),
+  earlyStart: false, // the worker was started by main.html's inline script (else by this module)
+  bootPath: /** @type {string|null} */ (null), // "snapshot" or "fallback" (a normal boot)
+  bootReason: /** @type {string|null} */ (null), // why the snapshot was not used
+  offline: /** @type {object|null} */ (null), // the service worker's state (offline.js)
   calls: 0,
   error: /** @type {string|null} */ (null),
 };
 
-/** Fires `statechange` whenever `stats.state` changes. */
+/** Fires `statechange` whenever `stats.state` changes, and `kept` when the worker has handed its downloads over. */
 export const events = new EventTarget();
+let handingOff = false;
+let handedOff = false;
 
 /** @type {Worker|null} */
 let worker = null;
@@ -106,8 +122,10 @@ export function startPython(config) {
   if (stats.state === "failed") return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
   if (booting) return booting;
   const started = performance.now();
+  const early = /** @type {any} */ (window).__rollwrightEarlyWorker;
   try {
-    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rollwright-python" });
+    worker = early instanceof Worker ? early
+      : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rollwright-python" });
   } catch (error) {
     fail(`the browser would not start the Python worker (${error.message})`);
     return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
@@ -118,20 +136,40 @@ export function startPython(config) {
     const { type, id, data } = event.data ?? {};
     if (type === "ready" || type === "result") settle(id, true, data);
     else if (type === "error") settle(id, false, data);
+    else if (type === "kept") {
+      handedOff = true;
+      events.dispatchEvent(new CustomEvent("kept", { detail: data }));
+    }
   });
   worker.addEventListener("error", (event) => {
     event.preventDefault();
     fail(`the Python worker stopped (${event.message || "its script could not be loaded"})`);
   });
   worker.addEventListener("messageerror", () => fail("the Python worker sent a message that could not be read"));
+  if (early instanceof Worker) {
+    stats.earlyStart = true;
+    /** @type {any} */ (window).__rollwrightEarlyWorker = null;
+    const earlyError = /** @type {any} */ (window).__rollwrightEarlyError;
+    if (earlyError) {
+      fail(`the Python worker stopped (${earlyError})`);
+      return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
+    }
+  }
   const seconds = Math.round(config.bootTimeoutMs / 1000);
-  booting = request("init", { indexURL: config.indexURL, wheelURL: config.wheelURL }, config.bootTimeoutMs,
+  // A first visit (no service worker serves the page yet): the worker keeps its downloads for it.
+  const handOff = Boolean(config.serviceWorkerURL) && "serviceWorker" in navigator &&
+    !navigator.serviceWorker.controller;
+  handingOff = handOff;
+  // An early-started worker boots from the same config already: this init joins that boot.
+  booting = request("init", workerInit(config, handOff), config.bootTimeoutMs,
     `Python did not start within ${seconds} s (a slow connection, or a Content-Security-Policy ` +
     `without 'wasm-unsafe-eval', which stops WebAssembly)`)
     .then((info) => {
       stats.bootMs = Math.round(performance.now() - started);
       stats.python = info.python;
       stats.engineVersion = info.engineVersion;
+      stats.bootPath = info.path;
+      stats.bootReason = info.reason;
       stats.worker = Object.freeze({ ...info });
       setState("ready");
       return info;
@@ -165,6 +203,22 @@ export async function callEngine(config, name, params) {
   }
 }
 
+/**
+ * Publish the offline (service worker) state in `window.rollwright.offline`.
+ * @param {object} state a plain, frozen object
+ */
+export function reportOffline(state) {
+  stats.offline = state;
+}
+
+/**
+ * Whether the worker is still handing its downloads to the service worker (runtime/handoff.js):
+ * true from its start on a first visit until it posts `kept` (events fires `kept`).
+ */
+export function handingOver() {
+  return handingOff && !handedOff && stats.state !== "failed";
+}
+
 /** The current runtime state: "idle", "loading", "ready" or "failed". */
 export function runtimeState() {
   return { state: stats.state, error: stats.error };
@@ -180,6 +234,10 @@ if (!("rollwright" in window)) {
       get worker() { return stats.worker; },
       get python() { return stats.python; },
       get engineVersion() { return stats.engineVersion; },
+      get earlyStart() { return stats.earlyStart; },
+      get bootPath() { return stats.bootPath; },
+      get bootReason() { return stats.bootReason; },
+      get offline() { return stats.offline; },
       get calls() { return stats.calls; },
       get error() { return stats.error; },
     }),

@@ -4,17 +4,46 @@
  * It owns Pyodide and the engine, so the page never freezes while Python boots
  * or computes. Messages are typed `{type, id, data}`:
  *
- * - page -> worker `init` `{indexURL, wheelURL}`: load Pyodide from the site
- *   itself, unpack the engine wheel, import `engine.kit.api`; answers `ready`
- *   `{python, engineVersion, bootMs, pyodideMs, engineMs}` or `error`.
- * - page -> worker `call` `{name, params}`: runs `engine.kit.api.call_json`;
+ * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot, pyodideVersion, handOff}`
+ *   (runtime/config.js `workerInit`): start Python with the engine imported, by one of two
+ *   paths, and answer `ready` `{python, engineVersion, path, reason, bootMs, pyodideMs,
+ *   engineMs, at}` (`at`: when the worker started, began, had the snapshot, had Python, as
+ *   epoch ms) or `error`:
+ *   - "snapshot": restore the build's memory snapshot (snapshot.js), in which the engine
+ *     is imported already, and reseed `random` (a restored generator would repeat itself
+ *     on every visit);
+ *   - "fallback": any problem with the snapshot (none shipped, 404, corrupt, made for another
+ *     Pyodide, restore error) boots Pyodide the normal way, unpacks the engine wheel and
+ *     imports the entry module; `reason` says why.
+ *   With `handOff` (a first visit, before the service worker runs), the big runtime files are
+ *   also handed to the service worker's install (handoff.js), so they are downloaded once;
+ *   once they are stored, the worker posts `kept` `{files}` (id 0).
+ *   `init` may also carry `{rawConfig, handOff}`: the page config as written. main.html's
+ *   early start puts that in this script's URL fragment (`worker.js#<JSON>`), so the boot
+ *   starts as soon as the script runs, before any message could arrive. The first init
+ *   starts the boot; every init is answered when it is done.
+ * - page -> worker `call` `{name, params}`: runs the entry module's `call_json`;
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
  *
  * No Python source lives here: the worker only imports modules and calls functions.
  */
 
-/** @type {Promise<{callJson: (name: string, params: string) => string, python: string,
- *   engineVersion: string, bootMs: number, pyodideMs: number, engineMs: number}> | null} */
+import { parseConfig, workerInit } from "./config.js";
+import { installSkippedFiles, installWheel } from "./files.js";
+import { copiesDone, keepDownloads, keepSnapshot } from "./handoff.js";
+import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
+
+/** @typedef {{callJson: (name: string, params: string) => string, complete: (() => Promise<boolean>) | null,
+ *   filesComplete?: boolean,
+ *   python: string, engineVersion: string, path: string, reason: string|null,
+ *   bootMs: number, pyodideMs: number, engineMs: number, at: Object<string, number>}} Runtime */
+
+/** Epoch milliseconds (comparable with the page's performance.timeOrigin + now()). */
+const clock = () => Math.round(performance.timeOrigin + performance.now());
+/** When things happened, for the page's diagnostics and the bench. */
+const at = { workerStart: clock() };
+
+/** @type {Promise<Runtime> | null} */
 let booting = null;
 
 /**
@@ -83,45 +112,178 @@ function watchWasmFailure() {
 }
 
 /**
- * Boot Pyodide and the engine. Downloads of the wheel and Pyodide overlap.
- * @param {{indexURL: string, wheelURL: string}} data
+ * Import the pinned Pyodide loader from the site.
+ * @param {string} indexURL
+ * @returns {Promise<{loadPyodide: Function, version: string}>}
  */
-async function boot({ indexURL, wheelURL }) {
-  const started = performance.now();
-  const wheel = fetchBytes(wheelURL);
-  wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
-  let loadPyodide;
+async function importPyodide(indexURL) {
   try {
-    ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
+    return await import(`${indexURL}pyodide.mjs`);
   } catch (error) {
     throw new Error(`could not load ${indexURL}pyodide.mjs (${errorData("load", error).message})`);
   }
+}
+
+/**
+ * loadPyodide, failing at once (not at the page's timeout) when the wasm cannot load.
+ * @param {Function} loadPyodide
+ * @param {object} options
+ */
+async function startPyodide(loadPyodide, options) {
   const watch = watchWasmFailure();
-  let pyodide;
   try {
-    pyodide = await Promise.race([loadPyodide({ indexURL, fullStdLib: false }), watch.failed]);
+    return await Promise.race([loadPyodide(options), watch.failed]);
   } finally {
     watch.restore();
   }
-  const pyodideUp = performance.now();
-  // Install into site-packages (unpackArchive's default is the working directory).
-  const sitePackages = String(pyodide.pyimport("sysconfig").get_path("purelib"));
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  const api = pyodide.pyimport("engine.kit.api");
-  const engine = pyodide.pyimport("engine");
+}
+
+/**
+ * The runtime record for a Python with the entry module importable.
+ * @param {any} pyodide
+ * @param {string} entryModule
+ * @param {{path: string, reason: string|null, started: number, pyodideUp: number,
+ *   complete: (() => Promise<boolean>) | null}} how
+ * @returns {Runtime}
+ */
+function makeRuntime(pyodide, entryModule, { path, reason, started, pyodideUp, complete }) {
+  const api = pyodide.pyimport(entryModule);
+  const engine = pyodide.pyimport(entryModule.split(".")[0]);
   const platform = pyodide.pyimport("platform");
   return {
     callJson: api.call_json,
+    complete,
     python: String(platform.python_version()),
     engineVersion: String(engine.__version__),
+    path,
+    reason,
     bootMs: Math.round(performance.now() - started),
     pyodideMs: Math.round(pyodideUp - started),
     engineMs: Math.round(performance.now() - pyodideUp),
+    at: { ...at, python: clock() },
   };
 }
 
 /**
- * Answer one call through the engine's JSON door.
+ * The snapshot path: restore the build's memory image, in which the engine is imported.
+ * The real standard-library zip and the engine's files are not downloaded: `complete`
+ * fetches them later, if a call ever needs a module that the snapshot does not hold.
+ * @param {Function} loadPyodide
+ * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, handOff?: boolean}} data
+ * @param {Promise<{image: Uint8Array, packed: Uint8Array}>} image the snapshot, downloading
+ * @param {number} started
+ * @returns {Promise<Runtime>}
+ */
+async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot, handOff }, image, started) {
+  const memory = image.then((snapshotBytes) => snapshotBytes.image);
+  memory.catch(() => {}); // loadPyodide awaits it (later) and rejects with its error
+  let pyodide;
+  try {
+    pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false, stdLibURL: EMPTY_ZIP_URL,
+      _loadSnapshot: memory });
+  } catch (error) {
+    if (error instanceof SnapshotUnusable) throw error;
+    throw new SnapshotUnusable(`the memory snapshot could not be restored (${describe(error)})`);
+  }
+  const pyodideUp = performance.now();
+  if (handOff) keepSnapshot(snapshot.url, (await image).packed);
+  // Everything in the image is the same on every visit, the random generator's state included.
+  const random = pyodide.pyimport("random");
+  random.seed();
+  random.destroy();
+  /** @type {Promise<boolean>|null} */
+  let completing = null; // one download, however many calls wait for it
+  const complete = () => (completing ??= completeFiles(pyodide, indexURL, wheelURL));
+  const how = { path: "snapshot", reason: null, started, pyodideUp, complete };
+  try {
+    return makeRuntime(pyodide, entryModule, how);
+  } catch (error) { // the image lacks the entry module: it may import once the files are there
+    console.warn(`Rollwright: ${describe(error)}; installing Python's files`);
+  }
+  try {
+    await complete();
+    return { ...makeRuntime(pyodide, entryModule, how), filesComplete: true };
+  } catch (error) {
+    throw new SnapshotUnusable(`the memory snapshot lacks ${entryModule} (${describe(error)})`);
+  }
+}
+
+/**
+ * After a restore: download the standard library and the engine's files, and install them.
+ * @param {any} pyodide
+ * @param {string} indexURL
+ * @param {string} wheelURL
+ * @returns {Promise<boolean>}
+ */
+async function completeFiles(pyodide, indexURL, wheelURL) {
+  const [stdlib, wheel] = await Promise.all([fetchBytes(`${indexURL}python_stdlib.zip`), fetchBytes(wheelURL)]);
+  installSkippedFiles(pyodide, stdlib, wheel);
+  return true;
+}
+
+/**
+ * The fallback path: boot Pyodide, unpack the engine wheel, import the entry module.
+ * @param {Function} loadPyodide
+ * @param {{indexURL: string, wheelURL: string, entryModule: string}} data
+ * @param {number} started
+ * @param {string} reason why the snapshot was not used
+ * @returns {Promise<Runtime>}
+ */
+async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule }, started, reason) {
+  const wheel = fetchBytes(wheelURL);
+  wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
+  const pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false });
+  const pyodideUp = performance.now();
+  installWheel(pyodide, await wheel);
+  return makeRuntime(pyodide, entryModule, { path: "fallback", reason, started, pyodideUp, complete: null });
+}
+
+/**
+ * Start Python with the engine: from the snapshot when it fits, else the normal way.
+ * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, pyodideVersion: string,
+ *   handOff?: boolean}} data
+ * @returns {Promise<Runtime>}
+ */
+async function boot(data) {
+  const started = performance.now();
+  at.init = clock();
+  if (data.handOff) keepDownloads([`${data.indexURL}pyodide.asm.wasm`, `${data.indexURL}pyodide-lock.json`]);
+  // The download starts at once, alongside the loader's; it is dropped if the loader turns out
+  // to be another Pyodide than the page config says.
+  let reason = incompatibility(data.snapshot, data.pyodideVersion);
+  const download = new AbortController();
+  const image = reason ? null : fetchSnapshot(data.snapshot, download.signal);
+  image?.then(() => { at.snapshot = clock(); }, () => {}); // restore() awaits it and reports its failure
+  const { loadPyodide, version } = await importPyodide(data.indexURL);
+  reason ??= incompatibility(data.snapshot, version);
+  if (reason) download.abort();
+  if (!reason && image) {
+    try {
+      return await restore(loadPyodide, data, image, started);
+    } catch (error) {
+      if (!(error instanceof SnapshotUnusable)) throw error;
+      reason = error.message;
+      console.warn(`Rollwright: booting Python without the memory snapshot: ${reason}`);
+    }
+  }
+  return bootFresh(loadPyodide, data, started, reason);
+}
+
+/**
+ * Run one call through the entry module's JSON door; returns its envelope.
+ * @param {Runtime} runtime
+ * @param {string} name
+ * @param {object} params
+ * @returns {{ok: boolean, result?: unknown, error?: any}}
+ */
+function callEnvelope(runtime, name, params) {
+  return JSON.parse(runtime.callJson(String(name), JSON.stringify(params ?? {})));
+}
+
+/**
+ * Answer one call. On the snapshot path, an internal error may mean Python needed a module
+ * that the snapshot does not hold (its files were never downloaded): the files are then
+ * installed and the call is run once more.
  * @param {number} id
  * @param {{name: string, params: object}} data
  */
@@ -139,7 +301,12 @@ async function answer(id, { name, params }) {
   }
   let envelope;
   try {
-    envelope = JSON.parse(runtime.callJson(String(name), JSON.stringify(params ?? {})));
+    envelope = callEnvelope(runtime, name, params);
+    if (!envelope.ok && envelope.error?.kind === "internal" && runtime.complete && !runtime.filesComplete) {
+      console.warn(`Rollwright: ${envelope.error.message}; installing Python's files and trying again`);
+      runtime.filesComplete = await runtime.complete();
+      envelope = callEnvelope(runtime, name, params);
+    }
   } catch (error) {
     post("error", id, errorData("internal", error));
     return;
@@ -148,12 +315,48 @@ async function answer(id, { name, params }) {
   else post("error", id, envelope.error);
 }
 
+/**
+ * The init data, from either form of `init`.
+ * @param {any} data
+ */
+function initData(data) {
+  if (!data?.rawConfig) return data;
+  const { config, error } = parseConfig(data.rawConfig);
+  if (!config) throw new Error(error);
+  return workerInit(config, Boolean(data.handOff));
+}
+
+/**
+ * Start booting (once).
+ * @param {any} data either form of `init`
+ */
+function startBoot(data) {
+  if (booting) return;
+  booting = Promise.resolve(data).then(initData).then(boot);
+  if (data?.handOff) booting.then(copiesDone, copiesDone).then((files) => post("kept", 0, { files }));
+}
+
+/** The init data in this script's URL fragment (main.html's early start), or null. */
+function initFromURL() {
+  const fragment = new URL(import.meta.url).hash.slice(1);
+  if (!fragment) return null;
+  try {
+    return JSON.parse(decodeURIComponent(fragment));
+  } catch (error) {
+    console.warn(`Rollwright: the worker's URL carries no usable config (${describe(error)}); waiting for init`);
+    return null;
+  }
+}
+
+const early = initFromURL();
+if (early) startBoot(early);
+
 self.addEventListener("message", (event) => {
   const { type, id, data } = event.data ?? {};
   if (type === "init") {
-    if (!booting) booting = boot(data);
+    startBoot(data);
     booting.then(
-      ({ callJson, ...info }) => post("ready", id, info),
+      ({ callJson, complete, filesComplete, ...info }) => post("ready", id, info),
       (error) => post("error", id, errorData("boot", error)),
     );
   } else if (type === "call") {

@@ -1,0 +1,129 @@
+/**
+ * Offline after one visit, the page's side: register the site's service worker (`sw.js`,
+ * written by macros/offline.py; its logic is runtime/service-worker.js) and report its state
+ * in `window.rollwright.offline`:
+ *
+ * `{state, build, update, error}` where `state` is "off" (this build has no service worker,
+ * e.g. under `mkdocs serve`), "unsupported", "waiting" (until the page and Python have
+ * loaded), "installing", "ready" (this build's files are cached) or "failed"; `update` is
+ * null, "installing" or "ready" (a newer build is cached and takes over at the next reload).
+ *
+ * Registration waits until the page has loaded and Python is up (or has failed), so the
+ * service worker's downloads never compete with the first live answer, and mostly come
+ * from the HTTP cache.
+ */
+
+import { events, handingOver, reportOffline, runtimeState } from "./worker-client.js";
+
+const HANDOFF_WAIT_MS = 15000;
+
+/** @type {{state: string, build: string|null, update: string|null, error: string|null}} */
+const status = { state: "off", build: null, update: null, error: null };
+let started = false;
+/** @type {WeakSet<ServiceWorker>} */
+const followed = new WeakSet();
+
+/** @param {Partial<typeof status>} change */
+function report(change) {
+  Object.assign(status, change);
+  reportOffline(Object.freeze({ ...status }));
+}
+
+/**
+ * Resolves once the document has loaded, the Python runtime is not loading, and the worker
+ * has handed over its downloads (or that took too long), so the service worker need not
+ * download them again.
+ */
+async function settled() {
+  if (document.readyState !== "complete") {
+    await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  }
+  while (runtimeState().state === "loading") {
+    await new Promise((resolve) => events.addEventListener("statechange", resolve, { once: true }));
+  }
+  if (handingOver()) {
+    await new Promise((resolve) => {
+      events.addEventListener("kept", resolve, { once: true });
+      setTimeout(resolve, HANDOFF_WAIT_MS);
+    });
+  }
+}
+
+/**
+ * Follow a registration's workers into `status`.
+ * @param {ServiceWorkerRegistration} registration
+ */
+function follow(registration) {
+  const update = () => {
+    const active = registration.active;
+    const incoming = registration.installing ?? registration.waiting;
+    if (active && active.state === "activated") {
+      report({ state: "ready", update: incoming ? (registration.waiting ? "ready" : "installing") : null });
+    } else if (incoming || active) {
+      report({ state: "installing" });
+    }
+    for (const worker of [registration.installing, registration.waiting, registration.active]) {
+      if (worker && !followed.has(worker)) {
+        followed.add(worker);
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "redundant" && !registration.active && !registration.installing) {
+            report({ state: "failed", error: "the service worker could not cache this build's files" });
+          } else {
+            update();
+          }
+        });
+      }
+    }
+  };
+  registration.addEventListener("updatefound", update);
+  update();
+}
+
+/** Ask the active service worker which build it serves. */
+function askBuild() {
+  const controller = navigator.serviceWorker.controller;
+  if (controller) controller.postMessage({ type: "rollwright-status" });
+}
+
+/**
+ * A build without a service worker (`mkdocs serve`) on an origin where one was registered
+ * before (`make site` served at the same address): unregister it, or it would go on serving
+ * its own build's pages.
+ */
+async function retire() {
+  report({ state: "off" });
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (registration && (await registration.unregister())) {
+    console.warn("Rollwright: this build keeps no offline copy; the service worker of an earlier build was removed");
+  }
+}
+
+/**
+ * Register the service worker once per tab (instant navigation keeps this module loaded).
+ * @param {import("./worker-client.js").RuntimeConfig|null} config
+ */
+export async function registerOffline(config) {
+  if (started) return;
+  started = true;
+  if (!("serviceWorker" in navigator)) return report({ state: config?.serviceWorkerURL ? "unsupported" : "off" });
+  if (!config?.serviceWorkerURL) return retire();
+  report({ state: "waiting" });
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "rollwright-status") report({ build: String(event.data.build) });
+    if (event.data?.type === "rollwright-install-failed") {
+      const error = `build ${event.data.build} could not be cached: ${event.data.error}`;
+      console.warn(`Rollwright offline: ${error}`);
+      report(status.state === "ready" ? { update: null, error } : { state: "failed", error });
+    }
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", askBuild);
+  askBuild();
+  await settled();
+  try {
+    const registration = await navigator.serviceWorker.register(config.serviceWorkerURL, { updateViaCache: "none" });
+    follow(registration);
+  } catch (error) {
+    report({ state: "failed", error: `the service worker could not be registered (${error.message})` });
+    console.warn(`Rollwright: offline reading is off: ${error.message}`);
+  }
+}

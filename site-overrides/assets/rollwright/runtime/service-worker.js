@@ -1,0 +1,339 @@
+/**
+ * Rollwright's service worker logic (a classic script, imported by the site's generated
+ * `sw.js`, which first sets `self.ROLLWRIGHT_BUILD`: this build's id and its file list with
+ * a SHA-256 and a role per file; see macros/offline.py).
+ *
+ * One cache per build, `rollwright-<build>`, and every file in it checked against the list:
+ *
+ * - install: the shell and the snapshot-path runtime (role "precache") are copied from an
+ *   older build's cache when their bytes are the same, else downloaded; one missing or
+ *   different file fails the install, and the old build stays in charge;
+ * - activate: older caches are deleted, and the pages already open are kept for offline use;
+ * - fetch: this build's files come from its cache; a page, or a file not cached yet, comes
+ *   from the network and is kept when its bytes are this build's. A page of ANOTHER build
+ *   means a new build is published: it is never mixed into this one. A reload installs the
+ *   new build first and moves the tab to it (when no other tab shows this build); otherwise
+ *   the tab goes on with this build's copy, and the new build waits for the other tabs.
+ *
+ * Requests to other origins, outside the scope, or for files not in the list are left alone.
+ */
+
+/** @typedef {{sha256: string|null, bytes: number|null, role: "precache"|"page"|"lazy",
+ *   raw?: {sha256: string, bytes: number}}} FileInfo
+ * A null sha256: a file whose bytes are not checked (the sitemap). `raw`: a gzipped file kept
+ * decompressed (the memory snapshot), marked with the INFLATED header for its reader. */
+
+const BUILD = /** @type {{build: string, files: Object<string, FileInfo>}} */ (self.ROLLWRIGHT_BUILD);
+const PREFIX = "rollwright-";
+const CACHE = `${PREFIX}${BUILD.build}`;
+const SCOPE = new URL(self.registration.scope);
+const UPDATE_WAIT_MS = 20000;
+const INFLATED = "X-Rollwright-Inflated";
+
+/**
+ * The site path of a URL in scope ("facade/combat/" for a page, "assets/x.js"), or null.
+ * @param {string} href
+ * @returns {string|null}
+ */
+function sitePath(href) {
+  const url = new URL(href);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return null;
+  const path = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
+  return path === "index.html" || path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path;
+}
+
+/** @param {string} href @returns {string} the URL without its #fragment */
+function withoutHash(href) {
+  return href.split("#", 1)[0];
+}
+
+/** @param {string} path @returns {string} the cache key (absolute URL, no query) */
+function keyOf(path) {
+  return new URL(path, SCOPE).href;
+}
+
+/**
+ * Whether these bytes are this build's file.
+ * @param {ArrayBuffer} body
+ * @param {FileInfo} info
+ */
+async function matches(body, info) {
+  if (info.sha256 === null) return true;
+  if (body.byteLength !== info.bytes) return false;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("") === info.sha256;
+}
+
+/**
+ * A stored copy of a body with the one header that matters to its readers.
+ * @param {ArrayBuffer} body
+ * @param {Headers} headers
+ * @param {boolean} [inflated] the body is a gzipped file, kept decompressed
+ */
+function stored(body, headers, inflated = false) {
+  const type = inflated ? "application/octet-stream" : headers.get("Content-Type");
+  const kept = type ? { "Content-Type": type } : {};
+  if (inflated) kept[INFLATED] = "1";
+  return new Response(body, { status: 200, headers: kept });
+}
+
+/**
+ * The response to keep for these bytes of a file, or null when they are not this build's.
+ * A file with `raw` is kept decompressed (checked before and after).
+ * @param {ArrayBuffer} body
+ * @param {Headers} headers
+ * @param {FileInfo} info
+ * @returns {Promise<Response|null>}
+ */
+async function checked(body, headers, info) {
+  if (info.raw && headers.get(INFLATED) === "1") {
+    return (await matches(body, info.raw)) ? stored(body, headers, true) : null;
+  }
+  if (!(await matches(body, info))) return null;
+  if (!info.raw) return stored(body, headers);
+  const inflating = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const raw = await new Response(inflating).arrayBuffer();
+  return (await matches(raw, info.raw)) ? stored(raw, headers, true) : null;
+}
+
+/**
+ * Download one of this build's files; null when the server has other bytes for it.
+ * @param {string} path
+ * @param {FileInfo} info
+ * @param {RequestCache} cacheMode
+ * @returns {Promise<Response|null>}
+ */
+async function download(path, info, cacheMode) {
+  const response = await fetch(keyOf(path), { cache: cacheMode, credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return checked(await response.arrayBuffer(), response.headers, info);
+}
+
+/**
+ * Put one file of this build in its cache: from an older build's cache if the bytes are the
+ * same (the runtime rarely changes) or from what the Python worker downloaded on this first
+ * visit (runtime/handoff.js), else from the network (the HTTP cache, then the server).
+ * @param {Cache} cache
+ * @param {string[]} older names of older caches
+ * @param {string} path
+ * @param {FileInfo} info
+ */
+async function keep(cache, older, path, info) {
+  const key = keyOf(path);
+  if (await cache.match(key)) return;
+  for (const name of older) {
+    const hit = await (await caches.open(name)).match(key);
+    const kept = hit ? await checked(await hit.arrayBuffer(), hit.headers, info) : null;
+    if (kept) return cache.put(key, kept);
+  }
+  const response = (await download(path, info, "default")) ?? (await download(path, info, "reload"));
+  if (!response) throw new Error(`${path} on the server is not build ${BUILD.build}'s: a newer build is out`);
+  await cache.put(key, response);
+}
+
+/**
+ * Post a message to every open tab of the site (they report it in window.rollwright.offline).
+ * @param {object} message
+ */
+async function tellWindows(message) {
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    client.postMessage(message);
+  }
+}
+
+/** Fill this build's cache: every "precache" file, and the pages still the same as an older build's. */
+async function install() {
+  const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+  const cache = await caches.open(CACHE);
+  const entries = Object.entries(BUILD.files);
+  try {
+    await Promise.all(entries.filter(([, info]) => info.role === "precache")
+      .map(([path, info]) => keep(cache, older, path, info)));
+  } catch (error) {
+    await caches.delete(CACHE);
+    await caches.delete(`${PREFIX}fetched`); // what the first visit handed over (runtime/handoff.js)
+    await tellWindows({ type: "rollwright-install-failed", build: BUILD.build, error: error.message });
+    throw error;
+  }
+  for (const [path, info] of entries.filter(([, info]) => info.role === "page")) {
+    for (const name of older) {
+      const hit = await (await caches.open(name)).match(keyOf(path));
+      if (!hit) continue;
+      const body = await hit.arrayBuffer();
+      if (await matches(body, info)) await cache.put(keyOf(path), stored(body, hit.headers));
+      break;
+    }
+  }
+}
+
+/** Drop older builds, take charge of open tabs, and keep the pages they show. */
+async function activate() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+  }
+  await self.clients.claim();
+  const cache = await caches.open(CACHE);
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of windows) {
+    const path = sitePath(client.url);
+    const info = path === null ? undefined : BUILD.files[path];
+    if (!info || info.role !== "page" || (await cache.match(keyOf(path)))) continue;
+    try {
+      const response = await download(path, info, "default");
+      if (response) await cache.put(keyOf(path), response);
+    } catch (error) {
+      console.warn(`Rollwright offline: could not keep ${path}: ${error.message}`);
+    }
+  }
+}
+
+/**
+ * Wait until a service worker reaches one of some states (or the time runs out).
+ * @param {ServiceWorker} worker
+ * @param {string[]} states
+ * @returns {Promise<boolean>} whether it did
+ */
+function until(worker, states) {
+  if (states.includes(worker.state)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { worker.removeEventListener("statechange", check); resolve(false); },
+      UPDATE_WAIT_MS);
+    function check() {
+      if (!states.includes(worker.state)) return;
+      clearTimeout(timer);
+      worker.removeEventListener("statechange", check);
+      resolve(true);
+    }
+    worker.addEventListener("statechange", check);
+  });
+}
+
+/**
+ * Whether the tab asking for this navigation is the only one showing this build (a reload),
+ * so that moving it to another build mixes nothing.
+ * @param {FetchEvent} event
+ */
+async function onlyThisTab(event) {
+  const windows = await self.clients.matchAll({ type: "window" });
+  const here = withoutHash(event.request.url);
+  return windows.length === 0 || (windows.length === 1 && withoutHash(windows[0].url) === here);
+}
+
+/**
+ * When a newer build is installed and waiting, and this tab is the only one showing this
+ * build, hand over to the new build and load the page again, from it. The new build can only
+ * take charge once this worker has answered (the browser waits until the old worker is idle),
+ * so the answer is a blank page that reloads at once; it never shows a mix of two builds.
+ * @param {FetchEvent} event
+ * @returns {Promise<Response|null>}
+ */
+async function handOver(event) {
+  const waiting = self.registration.waiting;
+  if (!waiting || !(await onlyThisTab(event))) return null;
+  waiting.postMessage({ type: "rollwright-activate" });
+  const text = "<!doctype html><meta charset=utf-8><meta http-equiv=refresh content=0>" +
+    "<title>Updating</title><p>Loading the new version of this site…</p>";
+  return new Response(text, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/**
+ * The server has a page of another build. Install that build; if this tab may move to it,
+ * wait for the install and hand over, else let it install in the background.
+ * @param {FetchEvent} event
+ * @returns {Promise<Response|null>}
+ */
+async function adoptNewBuild(event) {
+  const checking = self.registration.update().catch((error) => {
+    console.warn(`Rollwright offline: could not check for a new build: ${error.message}`);
+  });
+  if (!(await onlyThisTab(event))) {
+    event.waitUntil(checking);
+    return null;
+  }
+  await checking;
+  const incoming = self.registration.installing ?? self.registration.waiting;
+  if (!incoming || !(await until(incoming, ["installed", "activating", "activated", "redundant"]))) return null;
+  return handOver(event);
+}
+
+/** A page for a reader who is offline and has not opened this page before. */
+function offlinePage() {
+  const text = "<!doctype html><meta charset=utf-8><title>Offline</title>" +
+    "<p>You are offline, and this page was not saved on an earlier visit. Pages you have opened before " +
+    "still work; this one will once you are back online.</p>";
+  return new Response(text, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/**
+ * A page: from the network when it is this build's (and then kept), else this build's copy.
+ * @param {FetchEvent} event
+ * @param {string} path
+ */
+async function page(event, path) {
+  const navigation = event.request.mode === "navigate";
+  const info = BUILD.files[path];
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(keyOf(path));
+  if (navigation) {
+    const moved = await handOver(event);
+    if (moved) return moved;
+  }
+  let response;
+  try {
+    response = await fetch(event.request.url, { cache: "no-cache", credentials: "same-origin" });
+  } catch (error) {
+    return cached ?? (navigation ? offlinePage() : Response.error());
+  }
+  if (navigation && response.redirected) return Response.redirect(response.url, 301);
+  if (!response.ok) return response;
+  const body = await response.clone().arrayBuffer();
+  if (info?.role === "page" && (await matches(body, info))) {
+    await cache.put(keyOf(path), stored(body, response.headers));
+    return response;
+  }
+  // Another build's page. A navigation may move the tab to that build; an instant navigation
+  // inside this build's page gets this build's copy, or fails (and the page loads in full).
+  if (navigation) return (await adoptNewBuild(event)) ?? cached ?? response;
+  return cached ?? Response.error();
+}
+
+/**
+ * One of this build's other files: from its cache, else from the network (kept when it is this build's).
+ * @param {Request} request
+ * @param {string} path
+ * @param {FileInfo} info
+ */
+async function file(request, path, info) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(keyOf(path));
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.status === 200) {
+    const kept = await checked(await response.clone().arrayBuffer(), response.headers, info);
+    if (kept) await cache.put(keyOf(path), kept);
+  }
+  return response;
+}
+
+self.addEventListener("install", (event) => event.waitUntil(install()));
+self.addEventListener("activate", (event) => event.waitUntil(activate()));
+
+self.addEventListener("message", (event) => {
+  const type = event.data?.type;
+  if (type === "rollwright-activate") {
+    event.waitUntil(self.skipWaiting());
+  } else if (type === "rollwright-status") {
+    event.source?.postMessage({ type: "rollwright-status", build: BUILD.build, cache: CACHE });
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const path = sitePath(request.url);
+  if (path === null) return;
+  const info = BUILD.files[path];
+  const isPage = info ? info.role === "page" : request.mode === "navigate";
+  if (isPage) event.respondWith(page(event, path));
+  else if (info) event.respondWith(file(request, path, info));
+});

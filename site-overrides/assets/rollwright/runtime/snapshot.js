@@ -1,0 +1,141 @@
+/**
+ * The memory snapshot, seen from the Python worker (worker.js): decide whether this
+ * build's snapshot can be used, download it, and decompress it.
+ *
+ * The site build (macros/snapshot.py) saves Pyodide's memory with the engine imported and
+ * ships it gzipped; restoring it replaces booting Python and importing the engine. A
+ * snapshot only fits the exact Pyodide build that made it, and its format is private to
+ * Pyodide, so every problem here is a {@link SnapshotUnusable} with a reason, and the
+ * worker then boots Python the normal way.
+ */
+
+/**
+ * An empty zip archive as a data: URL. Pyodide always installs a standard-library zip before
+ * Python starts; after a restore, every module the engine needs is in memory already, so the
+ * real zip (python_stdlib.zip) is only downloaded if Python ever asks for a module that is not.
+ */
+export const EMPTY_ZIP_URL = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+
+/** @typedef {{url: string, rawBytes: number, packedBytes: number, pyodide: string, sha256?: string}} SnapshotInfo
+ * rawBytes: Python's memory; packedBytes: the shipped form, decompressed (see unpack). */
+
+/**
+ * A response header set by the site's service worker (runtime/service-worker.js), which keeps
+ * the snapshot decompressed: the body is then read as it is.
+ */
+export const INFLATED = "X-Rollwright-Inflated";
+
+/** Why the snapshot cannot be used (the worker reports this and boots normally). */
+export class SnapshotUnusable extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "SnapshotUnusable";
+  }
+}
+
+/**
+ * Why this snapshot does not fit this Pyodide, or null when it does.
+ * @param {SnapshotInfo|null|undefined} info the page config's snapshot entry
+ * @param {string} pyodideVersion the Pyodide the site ships (page config), or the `version` exported
+ *   by the pyodide.mjs that was loaded
+ * @returns {string|null}
+ */
+export function incompatibility(info, pyodideVersion) {
+  if (!info || typeof info.url !== "string" || !info.url) return "this build ships no memory snapshot";
+  if (!(Number(info.rawBytes) > 0) || !(Number(info.packedBytes) > 0)) {
+    return "the page config gives no size for the memory snapshot";
+  }
+  if (info.pyodide !== pyodideVersion) {
+    return `the memory snapshot was made with Pyodide ${info.pyodide}, but this is Pyodide ${pyodideVersion}`;
+  }
+  return null;
+}
+
+/**
+ * Read a packed snapshot back (macros/snapshot.py `pack`): a 16-byte header (magic "RWS1",
+ * page size, size, page count, little-endian), one bit per page (set: the page follows),
+ * then the pages that are not all zeros. Zero pages stay zero in the new buffer.
+ * @param {Uint8Array} packed
+ * @param {number} rawBytes the size the build recorded
+ * @returns {Uint8Array}
+ */
+export function unpack(packed, rawBytes) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const magic = String.fromCharCode(...packed.subarray(0, 4));
+  if (packed.length < 16 || magic !== "RWS1") {
+    throw new SnapshotUnusable("the memory snapshot is not in Rollwright's packed form");
+  }
+  const [page, size, count] = [view.getUint32(4, true), view.getUint32(8, true), view.getUint32(12, true)];
+  if (size !== rawBytes || page === 0 || count !== Math.ceil(size / page)) {
+    throw new SnapshotUnusable(`the memory snapshot's header does not match the ${rawBytes} bytes the build recorded`);
+  }
+  const image = new Uint8Array(size);
+  let offset = 16 + Math.ceil(count / 8);
+  for (let index = 0; index < count; index += 1) {
+    if (!((packed[16 + (index >> 3)] >> (index & 7)) & 1)) continue;
+    const length = Math.min(page, size - index * page);
+    if (offset + length > packed.length) throw new SnapshotUnusable("the memory snapshot is cut short");
+    image.set(packed.subarray(offset, offset + length), index * page);
+    offset += length;
+  }
+  if (offset !== packed.length) throw new SnapshotUnusable("the memory snapshot has bytes to spare");
+  return image;
+}
+
+/**
+ * A response body (decompressed on the way with `gzip`) as bytes, refused unless it has exactly
+ * `size` bytes. Read in one piece by the browser, not chunk by chunk here: this worker's thread
+ * is busy loading Pyodide meanwhile.
+ * @param {Response} response
+ * @param {boolean} gzip
+ * @param {number} size
+ * @returns {Promise<Uint8Array>}
+ */
+async function readExactly(response, gzip, size) {
+  const body = gzip ? new Response(response.body.pipeThrough(new DecompressionStream("gzip"))) : response;
+  const bytes = new Uint8Array(await body.arrayBuffer());
+  if (bytes.length !== size) {
+    throw new SnapshotUnusable(`the memory snapshot has ${bytes.length} bytes, not the ${size} the build recorded`);
+  }
+  return bytes;
+}
+
+/**
+ * Download the snapshot and decompress it as it arrives (any gzip error is refused: gzip's
+ * own CRC catches a corrupted download), then unpack it. From the service worker's cache
+ * it comes decompressed already.
+ * @param {SnapshotInfo} info
+ * @param {AbortSignal} [signal] stops the download
+ * @returns {Promise<{image: Uint8Array, packed: Uint8Array}>} Python's memory, and the packed form
+ */
+export async function fetchSnapshot(info, signal) {
+  let response;
+  try {
+    response = await fetch(info.url, { signal });
+  } catch (error) {
+    throw new SnapshotUnusable(`the memory snapshot could not be downloaded (${describe(error)})`);
+  }
+  if (!response.ok || !response.body) {
+    throw new SnapshotUnusable(`the memory snapshot could not be downloaded (HTTP ${response.status})`);
+  }
+  let packed;
+  try {
+    const inflated = response.headers.get(INFLATED) === "1";
+    packed = await readExactly(response, !inflated, Number(info.packedBytes));
+  } catch (error) {
+    if (error instanceof SnapshotUnusable) throw error;
+    throw new SnapshotUnusable(`the memory snapshot could not be decompressed (${describe(error)})`);
+  }
+  return { image: unpack(packed, Number(info.rawBytes)), packed };
+}
+
+/**
+ * A short message from anything thrown.
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function describe(error) {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text || "unknown error").split("\n").filter(Boolean).slice(0, 2).join(" ").trim();
+}

@@ -1,0 +1,137 @@
+"""The memory snapshot in headless Chromium: the worker restores it and answers like CPython;
+any problem with it (missing, corrupt, made by another Pyodide) falls back to a normal boot
+that answers all the same; and a restored Python does not repeat its random draws.
+
+Each damaged snapshot is a variant of the session's built live_site, served on its own origin.
+Never asserts a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from engine import api
+from tests.browser import variants
+from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
+from tests.support.siteserver import SiteServer
+from tests.systems.facade.browser.test_widgets import BASIC_RULES, WIDGETS, _check_seeded_roll, _roll
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def serve_variant(live_site, tmp_path_factory) -> Iterator[Callable[[Callable[[Path, Path], Path]], str]]:
+    """Serve a variant of the built site on its own origin; returns that origin."""
+    servers: list[SiteServer] = []
+
+    def serve(make: Callable[[Path, Path], Path]) -> str:
+        server = SiteServer()
+        servers.append(server)
+        server.serve(make(live_site.directory, tmp_path_factory.mktemp("variant") / "site"), rewrite_sitemap=True)
+        return server.origin
+
+    yield serve
+    for server in servers:
+        server.close()
+
+
+def _go_live(tab, url: str) -> dict:
+    """Open basic-rules, wait until every widget is live, and return window.rollwright
+    with "requested": every URL the page and its Python worker asked for (the service
+    worker's own downloads, which start once Python is up, are not counted)."""
+    requested: list[str] = []
+    tab.context.on("request", lambda request: None if request.service_worker else requested.append(request.url))
+    tab.page.goto(url)
+    for name in WIDGETS:
+        tab.wait_state(name, "ready")
+    odds = tab.widget("facade-odds")
+    expected = api.call("facade.odds", {"trait": 12, "difficulty": 14})["p_success"]
+    odds.locator(f"[data-rw-result] [data-rw-p-success='{expected}']").wait_for()
+    _check_seeded_roll(tab)
+    diagnostics = tab.page.evaluate("({...window.rollwright})")
+    diagnostics["requested"] = requested
+    assert diagnostics["state"] == "ready" and diagnostics["workerStarts"] == 1
+    assert diagnostics["engineVersion"] == __import__("engine").__version__
+    return diagnostics
+
+
+def test_snapshot_path_is_ready_and_answers_like_cpython(live_site, tab):
+    diagnostics = _go_live(tab, live_site.url(BASIC_RULES))
+    assert diagnostics["earlyStart"] is True  # started by main.html's inline script
+    assert diagnostics["bootPath"] == "snapshot", diagnostics["bootReason"]
+    assert diagnostics["bootReason"] is None
+    assert diagnostics["worker"]["path"] == "snapshot"
+    config = variants.runtime_config(live_site.directory)
+    requested = diagnostics["requested"]
+    assert any(url.endswith(config["snapshot"]["url"]) for url in requested)
+    # What only a normal boot needs is never downloaded on the snapshot path.
+    assert not [url for url in requested if url.endswith(("python_stdlib.zip", ".whl"))], requested
+    assert tab.errors == []
+
+
+@pytest.mark.parametrize("variant, reason", [
+    (variants.without_snapshot, "HTTP 404"),
+    (variants.with_corrupt_snapshot, "the memory snapshot"),
+    (variants.with_foreign_snapshot, "could not be restored"),
+    (variants.for_another_pyodide, "made with Pyodide 0.0.1"),
+], ids=["missing", "corrupt", "other-pyodide-build", "other-pyodide-version"])
+def test_an_unusable_snapshot_falls_back_to_a_normal_boot(serve_variant, browser, variant, reason):
+    origin = serve_variant(variant)
+    tab = open_tab(browser)
+    try:
+        diagnostics = _go_live(tab, origin + BASIC_RULES)
+        assert diagnostics["bootPath"] == "fallback"
+        assert reason in diagnostics["bootReason"], diagnostics["bootReason"]
+        assert any(url.endswith("python_stdlib.zip") for url in diagnostics["requested"])
+        if variant is variants.for_another_pyodide:  # known not to fit: not even downloaded
+            assert not [url for url in diagnostics["requested"] if url.endswith(".snapshot.gz")]
+        assert tab.external == [] and tab.errors == []
+    finally:
+        tab.context.close()
+
+
+def test_without_inline_scripts_the_modules_start_python(live_site, browser):
+    """A CSP without 'unsafe-inline' blocks main.html's early start; preboot.js starts the worker."""
+    server = SiteServer(csp="script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'")
+    server.serve(live_site.directory, rewrite_sitemap=True)
+    tab = open_tab(browser)
+    try:
+        diagnostics = _go_live(tab, server.origin + BASIC_RULES)
+        assert diagnostics["earlyStart"] is False
+        assert diagnostics["bootPath"] == "snapshot", diagnostics["bootReason"]
+        assert len(tab.engine_workers()) == 1, tab.workers
+    finally:
+        tab.context.close()
+        server.close()
+
+
+def _unseeded_roll(tab) -> tuple[str, list[str]]:
+    """Roll the roller with its seed left empty; returns (seed used, faces of every die)."""
+    roller = tab.widget("facade-roller")
+    before = roller.locator("[data-rw-result] .rw-roll").get_attribute("data-rw-seed")
+    _roll(tab, "14", "12", "")
+    result = roller.locator(f"[data-rw-result] .rw-roll:not([data-rw-seed='{before}'])")
+    result.wait_for(timeout=BOOT_TIMEOUT_MS)
+    return result.get_attribute("data-rw-seed"), [d.get_attribute("data-rw-faces") for d in
+                                                  result.locator(".rw-die").all()]
+
+
+def test_unseeded_rolls_differ_between_visits(live_site, tab):
+    """Two visits restore the same memory image; their unseeded rolls must still differ."""
+    rolls = []
+    for visit in range(2):
+        if visit:
+            tab.page.reload()
+        else:
+            tab.page.goto(live_site.url(BASIC_RULES))
+        tab.wait_state("facade-roller", "ready")
+        assert tab.page.evaluate("window.rollwright.bootPath") == "snapshot"
+        rolls.append(_unseeded_roll(tab))
+    assert rolls[0][0] != rolls[1][0], rolls
+    for seed, faces in rolls:  # and each is the engine's roll for the seed it reports
+        expected = api.call("facade.roll", {"trait": 14, "difficulty": 12, "seed": int(seed)})
+        assert faces == [" ".join(str(f) for f in die["faces"]) for term in expected["roll"]["terms"]
+                         if term["kind"] != "constant" for die in term.get("dice", [])]

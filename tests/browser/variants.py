@@ -1,0 +1,138 @@
+"""Variants of a built site for the snapshot and offline tests (and the bench): the same site
+with its snapshot missing or damaged, or with a page changed as a new build would change it.
+
+A variant is a folder of hard links to the built site's files; a file to be changed is
+replaced, never edited in place, so the original site stays as it was. After a change the
+service worker (`sw.js`) is written again, as a real build would write it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import shutil
+import zlib
+from pathlib import Path
+
+from macros.offline import SERVICE_WORKER, write_service_worker
+from macros.snapshot import pack, unpack
+
+CONFIG_RE = re.compile(r'(<script type="application/json" id="rw-config">)(.*?)(</script>)', re.DOTALL)
+
+
+def runtime_config(site_dir: Path, page: str = "facade/basic-rules/") -> dict:
+    """The page config (`config.extra.rollwright`) of one page of a built site."""
+    match = CONFIG_RE.search((site_dir / page / "index.html").read_text(encoding="utf-8"))
+    if not match:
+        raise AssertionError(f"{page} has no runtime config")
+    return json.loads(match.group(2))
+
+
+def copy_site(site_dir: Path, target: Path) -> Path:
+    """A variant folder of hard links to every file of ``site_dir``."""
+    shutil.copytree(site_dir, target, copy_function=os.link)
+    return target
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Give ``path`` new bytes without touching the file it is linked to."""
+    path.unlink(missing_ok=True)
+    path.write_bytes(data)
+
+
+def _inflatable(path: Path) -> bool:
+    try:
+        gzip.decompress(path.read_bytes())
+    except (OSError, EOFError, zlib.error):
+        return False
+    return True
+
+
+def rewrite_service_worker(site_dir: Path) -> dict:
+    """Write ``sw.js`` again after a change, with the same files on demand and inflated; returns its manifest."""
+    text = (site_dir / SERVICE_WORKER).read_text(encoding="utf-8")
+    files = json.loads(re.search(r"^self\.ROLLWRIGHT_BUILD = (\{.*\});$", text, re.MULTILINE).group(1))["files"]
+    lazy = frozenset(path for path, info in files.items() if info["role"] == "lazy")
+    inflate = frozenset(path for path, info in files.items() if "raw" in info and _inflatable(site_dir / path))
+    (site_dir / SERVICE_WORKER).unlink()
+    return write_service_worker(site_dir, lazy, inflate)
+
+
+def snapshot_path(site_dir: Path) -> Path:
+    """Where the built site keeps its gzipped memory snapshot."""
+    return site_dir / runtime_config(site_dir)["snapshot"]["url"]
+
+
+def without_snapshot(site_dir: Path, target: Path) -> Path:
+    """The site with its snapshot deleted (the worker gets a 404)."""
+    copy_site(site_dir, target)
+    snapshot_path(target).unlink()
+    rewrite_service_worker(target)
+    return target
+
+
+def with_corrupt_snapshot(site_dir: Path, target: Path) -> Path:
+    """The site with bytes in the middle of its gzipped snapshot overwritten (gzip's CRC fails)."""
+    copy_site(site_dir, target)
+    path = snapshot_path(target)
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    data[middle:middle + 64] = bytes(64)
+    replace_file(path, bytes(data))
+    rewrite_service_worker(target)
+    return target
+
+
+def with_foreign_snapshot(site_dir: Path, target: Path) -> Path:
+    """The site with a snapshot whose header names another Pyodide build (restore refuses it)."""
+    copy_site(site_dir, target)
+    path = snapshot_path(target)
+    raw = bytearray(unpack(gzip.decompress(path.read_bytes())))
+    raw[16:48] = bytes(b ^ 0xFF for b in raw[16:48])  # the build id Pyodide checks on restore
+    replace_file(path, gzip.compress(pack(bytes(raw)), compresslevel=1, mtime=0))
+    rewrite_service_worker(target)
+    return target
+
+
+def edit_pages(site_dir: Path, change) -> None:  # noqa: ANN001 - change: (str) -> str
+    """Apply ``change`` to the text of every HTML page of the site."""
+    for page in site_dir.rglob("*.html"):
+        replace_file(page, change(page.read_text(encoding="utf-8")).encode("utf-8"))
+
+
+def for_another_pyodide(site_dir: Path, target: Path) -> Path:
+    """The site whose pages say the snapshot was made with another Pyodide version."""
+    copy_site(site_dir, target)
+
+    def relabel(html: str) -> str:
+        def swap(match: re.Match) -> str:
+            config = json.loads(match.group(2))
+            config["snapshot"]["pyodide"] = "0.0.1"
+            return match.group(1) + json.dumps(config) + match.group(3)
+        return CONFIG_RE.sub(swap, html)
+
+    edit_pages(target, relabel)
+    rewrite_service_worker(target)
+    return target
+
+
+def build_release(target: Path, site_url: str, marker: str) -> Path:
+    """A real new build of the site (``mkdocs build --strict``) whose basic-rules page ends with ``marker``.
+
+    The project is a scratch copy of the docs and mkdocs.yml; the engine, macros, theme
+    overrides and Pyodide are the repository's own (linked), so only the docs change.
+    """
+    from tests.support.siteserver import REPO_ROOT, build_site
+
+    project = target / "project"
+    project.mkdir(parents=True)
+    shutil.copy(REPO_ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    shutil.copytree(REPO_ROOT / "docs", project / "docs")
+    for name in ("macros", "site-overrides", "node_modules", "engine"):
+        (project / name).symlink_to(REPO_ROOT / name)
+    page = project / "docs" / "facade" / "basic-rules.md"
+    page.write_text(page.read_text(encoding="utf-8") + f"\n\n{marker}\n", encoding="utf-8")
+    build_site(target / "site", site_url, config_file=project / "mkdocs.yml")
+    return target / "site"

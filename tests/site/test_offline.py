@@ -1,0 +1,87 @@
+"""The service worker of a build (macros/offline.py): `sw.js` lists every file with its hash."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+from macros.offline import LOGIC, SERVICE_WORKER, build_manifest, write_service_worker
+from tests.site.test_assets import site_assets
+from tests.site.test_snapshot import _config
+
+
+def _manifest(site: Path) -> dict:
+    text = (site / SERVICE_WORKER).read_text(encoding="utf-8")
+    match = re.search(r"^self\.ROLLWRIGHT_BUILD = (\{.*\});$", text, re.MULTILINE)
+    assert match, text[:300]
+    assert f'importScripts("{LOGIC}");' in text
+    return json.loads(match.group(1))
+
+
+def _file_of(key: str, info: dict) -> str:
+    """The file behind a manifest key (a page is keyed by its URL)."""
+    return (key + "index.html") if info["role"] == "page" else key
+
+
+def test_service_worker_lists_every_file_of_the_build(site: Path) -> None:
+    manifest = _manifest(site)
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} - {SERVICE_WORKER}
+    listed = manifest["files"]
+    assert {_file_of(key, info) for key, info in listed.items()} == files
+    for key, info in listed.items():
+        if info["sha256"] is None:
+            assert key == "sitemap.xml"
+            continue
+        path = site / _file_of(key, info)
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == info["sha256"], key
+        assert path.stat().st_size == info["bytes"], key
+    lazy = frozenset(k for k, v in listed.items() if v["role"] == "lazy")
+    inflated = frozenset(k for k, v in listed.items() if "raw" in v)
+    assert manifest == build_manifest(site, lazy, inflated)
+
+
+def test_roles_put_the_snapshot_path_up_front_and_the_fallback_files_on_demand(site: Path) -> None:
+    config = _config(site)
+    listed = _manifest(site)["files"]
+    pyodide = config["pyodide"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
+        assert listed[pyodide + name]["role"] == "precache", name
+    snapshot = listed[config["snapshot"]["url"]]
+    assert snapshot["role"] == "precache"
+    assert snapshot["raw"]["bytes"] == config["snapshot"]["packedBytes"]  # kept decompressed by the service worker
+    assert [k for k, v in listed.items() if "raw" in v] == [config["snapshot"]["url"]]
+    assert listed[LOGIC]["role"] == "precache"
+    assert listed["assets/rollwright/rollwright.js"]["role"] == "precache"
+    assert listed[pyodide + "python_stdlib.zip"]["role"] == "lazy"
+    assert listed[config["engineWheel"]]["role"] == "lazy"
+    assert listed["facade/basic-rules/"]["role"] == "page" and listed[""]["role"] == "page"
+    assert config["serviceWorker"] == SERVICE_WORKER
+
+
+def test_build_id_follows_the_files(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>one</p>")
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "a.js").write_text("1")
+    first = write_service_worker(tmp_path)
+    assert write_service_worker(tmp_path) == first  # sw.js itself is not listed
+    (tmp_path / "assets" / "a.js").write_text("2")
+    second = write_service_worker(tmp_path)
+    assert second["build"] != first["build"]
+    assert f"build {second['build']}" in (tmp_path / SERVICE_WORKER).read_text()
+
+
+def test_mkdocs_serve_registers_no_service_worker() -> None:
+    """A live-reloading site would be served stale pages from the cache."""
+    config = SimpleNamespace(extra={})
+    try:
+        site_assets.on_startup(command="serve")
+        site_assets.on_config(config)
+        assert config.extra["rollwright"]["serviceWorker"] is None
+        site_assets.on_startup(command="build")
+        site_assets.on_config(config)
+        assert config.extra["rollwright"]["serviceWorker"] == SERVICE_WORKER
+    finally:
+        site_assets._state.clear()
