@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import api
+from engine.kit import api
 from tests.browser import variants
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
 from tests.support.siteserver import SiteServer

@@ -231,7 +231,7 @@ def test_restored_python_imports_what_the_snapshot_lacks_once_its_files_are_inst
 
 _HASH_PROBE = """
 import json, sys
-from engine import api
+from engine.kit import api
 calls = json.load(sys.stdin)
 print(json.dumps([api.call_json(name, params_json) for name, params_json in calls]))
 """

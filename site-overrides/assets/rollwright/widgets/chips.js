@@ -1,7 +1,7 @@
 /**
  * Inline roll chips: a roll named in a sentence, rolled live when pressed.
  *
- * The engine renders each chip at build time (engine/present/chips.py): a real
+ * The engine renders each chip at build time (engine/kit/chips.py): a real
  * <button>, a role="tooltip" element with the exact odds (shown by CSS alone on
  * hover and focus) and an empty aria-live region. This module only makes the
  * button roll: it sends the chip's own call (`data-rw-call`, `chip.dice` or
