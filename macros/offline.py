@@ -11,7 +11,7 @@ Roles in the file list:
 
 * ``precache``: downloaded when the service worker installs (the shell and the runtime
   the snapshot path needs), so a reader can come back offline after one visit;
-* ``page``: an HTML page, keyed by its URL (``facade/basic-rules/``), kept once visited;
+* ``page``: an HTML page, keyed by its URL (``rules/combat/``), kept once visited;
 * ``lazy``: any other file of the build (source maps, search languages, the sitemap, and what
   only the fallback boot needs: the engine wheel and the standard-library zip), kept once fetched.
 
@@ -39,8 +39,8 @@ _UNCHECKED = frozenset({"sitemap.xml"})
 def page_url(relative: str) -> str | None:
     """The URL path of an HTML page (``a/b/index.html`` -> ``a/b/``), or None for any other file.
 
-    >>> page_url("index.html"), page_url("facade/combat/index.html"), page_url("404.html")
-    ('', 'facade/combat/', None)
+    >>> page_url("index.html"), page_url("rules/combat/index.html"), page_url("404.html")
+    ('', 'rules/combat/', None)
     """
     if relative == "index.html":
         return ""

@@ -67,7 +67,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     build hook packs the engine of the project it lives in.
     """
     project = tmp_path_factory.mktemp("guide")
-    for name in ("mkdocs.yml", "package.json"):
+    for name in ("mkdocs.yml", "package.json", "pyproject.toml", "hatch_build.py"):  # the wheel's build
         shutil.copy(ROOT / name, project / name)
     for name in ("site-overrides", "node_modules"):
         (project / name).symlink_to(ROOT / name)

@@ -31,7 +31,7 @@ const UPDATE_WAIT_MS = 20000;
 const INFLATED = "X-Rollwright-Inflated";
 
 /**
- * The site path of a URL in scope ("facade/combat/" for a page, "assets/x.js"), or null.
+ * The site path of a URL in scope ("rules/combat/" for a page, "assets/x.js"), or null.
  * @param {string} href
  * @returns {string|null}
  */
