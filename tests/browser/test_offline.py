@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine.kit import api
-from tests.browser import variants
+from tests.support import variants
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
 from tests.support.siteserver import SiteServer
 from tests.systems.facade.browser.test_widgets import BASIC_RULES, _check_seeded_roll

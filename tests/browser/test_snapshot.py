@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.kit import api
-from tests.browser import variants
+from tests.support import variants
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
 from tests.support.siteserver import SiteServer
 from tests.systems.facade.browser.test_widgets import BASIC_RULES, WIDGETS, _check_seeded_roll, _roll
