@@ -7,7 +7,10 @@
   file checked against its system's rules (exit 1 if it has errors), or its sheet; the system is
   found from the file's ``schema``.
 
-Bad or capped input exits with status 2 and one ``error: ...`` line on stderr.
+Bad or capped input (argument errors too) exits with status 2 and one ``error: ...`` line
+on stderr, never a traceback; JSON and character files are measured against the kit's input
+limits (:mod:`engine.kit.limits`) before they are parsed. Text that cannot be encoded for the
+terminal (a lone surrogate in a character's name) is printed with backslash escapes.
 A notation that starts with '-' goes after ``--``: ``roll --seed 3 -- -d4+2``.
 
 >>> main(["dist", "d2", "--json"])
@@ -24,15 +27,22 @@ import secrets
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.dice.notation import distribution, parse, to_text
 from engine.dice.pools import DEFAULT_DEPTH
 from engine.dice.rolling import DieRoll, RollReport, roll
 from engine.errors import RollwrightError
+from engine.kit.limits import MAX_TEXT, check_text, clip, load_json, whole_number
 
 EXIT_INPUT = 2
 """Exit status for input the engine refuses (same as argparse's usage errors)."""
+
+EXIT_BUG = 70
+"""Exit status for a fault in the engine itself (sysexits' EX_SOFTWARE): one line, no traceback."""
+
+TRACEBACK_ENV = "ROLLWRIGHT_TRACEBACK"
+"""Set this environment variable to see the traceback of a fault in the engine."""
 
 
 class InputError(RollwrightError):
@@ -44,6 +54,22 @@ class InputError(RollwrightError):
 def _shown(text: str, limit: int = 60) -> str:
     """The user's input, quoted on one line and cut short if long."""
     return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error raises InputError (one line, exit 2) instead of printing usage."""
+
+    def error(self, message: str) -> NoReturn:
+        raise InputError(f"{clip(message, 300)} (see: {self.prog} --help)")
+
+
+def _whole(text: str) -> int:
+    """argparse type for ``--seed`` and ``--depth``: a whole number, its length capped before converting."""
+    try:
+        return whole_number(text, "")
+    except (RollwrightError, ValueError) as err:
+        detail = err.message if isinstance(err, RollwrightError) else "expected a whole number such as 7"
+        raise argparse.ArgumentTypeError(f"{detail} (got {_shown(text)})") from None
 
 
 def _dump(data: Any) -> None:
@@ -110,7 +136,7 @@ def _cmd_dist(args: argparse.Namespace) -> int:
 # --- call / calls --------------------------------------------------------
 def _cmd_call(args: argparse.Namespace) -> int:
     try:
-        params = json.loads(args.params)
+        params = load_json(args.params, "parameters")
     except json.JSONDecodeError as err:
         raise InputError(
             f"parameters are not valid JSON ({err.msg} at position {err.pos + 1} in {_shown(args.params)})"
@@ -142,13 +168,14 @@ def _character_file(path: str) -> Any:
     """The JSON in a character file, or InputError naming the file and what is wrong."""
     try:
         with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+            text = handle.read(MAX_TEXT + 1)  # a larger file is refused without reading the rest
     except OSError as err:
         raise InputError(f"cannot read {_shown(path)}: {err.strerror or err}") from None
     except UnicodeDecodeError:
         raise InputError(f"{_shown(path)} is not UTF-8 text") from None
+    check_text(text, _shown(path), whole=False)
     try:
-        return json.loads(text)
+        return load_json(text, _shown(path))
     except json.JSONDecodeError as err:
         raise InputError(f"{_shown(path)} is not valid JSON ({err.msg} at line {err.lineno}, "
                          f"column {err.colno})") from None
@@ -183,7 +210,7 @@ def _cmd_character(args: argparse.Namespace) -> int:
 # --- wiring --------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser for all the subcommands."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m engine",
         description="Rollwright rules engine: exact dice odds, seeded rolls, registry calls.",
         epilog="A notation that starts with '-' goes last, after '--': roll --seed 3 -- -d4+2",
@@ -192,14 +219,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     roll_parser = sub.add_parser("roll", help="roll dice once, showing every die")
     roll_parser.add_argument("notation", metavar="NOTATION", help="dice notation, e.g. '2d10+d4', '10k5', 'od20', 'd8!'")
-    roll_parser.add_argument("--seed", type=int, default=None, help="seed to repeat a roll (default: random, printed)")
-    roll_parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH, help=f"explosion cap (default {DEFAULT_DEPTH})")
+    roll_parser.add_argument("--seed", type=_whole, default=None, help="seed to repeat a roll (default: random, printed)")
+    roll_parser.add_argument("--depth", type=_whole, default=DEFAULT_DEPTH, help=f"explosion cap (default {DEFAULT_DEPTH})")
     roll_parser.add_argument("--json", action="store_true", help="print the roll as JSON")
     roll_parser.set_defaults(handler=_cmd_roll)
 
     dist_parser = sub.add_parser("dist", help="exact distribution of a dice expression")
     dist_parser.add_argument("notation", metavar="NOTATION", help="dice notation, e.g. '2d6', '3d10+d6'")
-    dist_parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH, help=f"explosion cap (default {DEFAULT_DEPTH})")
+    dist_parser.add_argument("--depth", type=_whole, default=DEFAULT_DEPTH, help=f"explosion cap (default {DEFAULT_DEPTH})")
     dist_parser.add_argument("--json", action="store_true", help="print exact fractions as JSON")
     dist_parser.set_defaults(handler=_cmd_dist)
 
@@ -238,10 +265,20 @@ def error_line(err: RollwrightError, notation: str | None = None) -> str:
     return f"error: {message}"
 
 
+def _escape_unencodable_output() -> None:
+    """Print what the terminal's encoding cannot hold (a lone surrogate) as backslash escapes."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) in ("strict", "surrogateescape"):
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    _escape_unencodable_output()
+    args: argparse.Namespace | None = None
     try:
+        args = build_parser().parse_args(argv)
         return int(args.handler(args))
     except RollwrightError as err:
         print(error_line(err, getattr(args, "notation", None)), file=sys.stderr)
@@ -249,3 +286,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # quiet exit flush
         return 0
+    except Exception as err:  # a fault in the engine, not in the input: one line, no traceback
+        if os.environ.get(TRACEBACK_ENV):
+            raise
+        print(f"error: internal fault ({type(err).__name__}: {clip(' '.join(str(err).split()), 200)}); "
+              f"this is a bug in the engine, please report it with the command (set {TRACEBACK_ENV}=1 "
+              f"for the traceback)", file=sys.stderr)
+        return EXIT_BUG

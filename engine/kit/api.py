@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.errors import ParameterError, RollwrightError
 from engine.kit.discovery import load_all
+from engine.kit.limits import clip, load_json
 from engine.kit.registry import REGISTRY, Call, Param, call, describe, lookup, register
 
 load_all()  # every calls/ (and widgets/, tables/, rules/) module of the kit and of each system registers here
@@ -32,12 +33,15 @@ __all__ = ["REGISTRY", "Call", "Param", "call", "call_json", "describe", "lookup
 
 
 def call_json(name: str, params_json: str) -> str:
-    """Run a call with JSON parameters; return ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": ...}``."""
+    """Run a call with JSON parameters; return ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": ...}``.
+
+    The text is measured against the input limits (:mod:`engine.kit.limits`) before it is parsed.
+    """
     try:
         try:
-            params: Any = json.loads(params_json) if params_json else {}
+            params: Any = load_json(params_json, f"{clip(str(name))}: parameters") if params_json else {}
         except ValueError as exc:
-            raise ParameterError(f"{name}: parameters are not valid JSON ({exc})") from None
+            raise ParameterError(f"{clip(str(name))}: parameters are not valid JSON ({exc})") from None
         envelope: dict[str, Any] = {"ok": True, "result": call(name, params)}
     except RollwrightError as exc:
         envelope = {"ok": False, "error": exc.to_dict()}

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import ParameterError, UnknownCallError
+from engine.kit.limits import MAX_NAME, check_params, clip
 
 REQUIRED: Any = object()
 """Marker for a parameter with no default."""
@@ -58,15 +59,15 @@ class Param:
         wrong_type = not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool))
         if wrong_type:
             raise ParameterError(
-                f"{where} must be a {_TYPE_NAMES.get(self.kind, self.kind.__name__)} (got {value!r})",
+                f"{where} must be a {_TYPE_NAMES.get(self.kind, self.kind.__name__)} (got {clip(repr(value))})",
                 field=self.name)
         if self.minimum is not None and value < self.minimum:
-            raise ParameterError(f"{where} must be at least {self.minimum} (got {value!r})", field=self.name)
+            raise ParameterError(f"{where} must be at least {self.minimum} (got {clip(repr(value))})", field=self.name)
         if self.maximum is not None and value > self.maximum:
-            raise ParameterError(f"{where} must be at most {self.maximum} (got {value!r})", field=self.name)
+            raise ParameterError(f"{where} must be at most {self.maximum} (got {clip(repr(value))})", field=self.name)
         if self.choices is not None and value not in self.choices:
             options = ", ".join(repr(c) for c in self.choices)
-            raise ParameterError(f"{where} must be one of {options} (got {value!r})", field=self.name)
+            raise ParameterError(f"{where} must be one of {options} (got {clip(repr(value))})", field=self.name)
         if self.max_length is not None and len(value) > self.max_length:
             raise ParameterError(
                 f"{where} is too long ({len(value)} characters; at most {self.max_length})", field=self.name)
@@ -144,16 +145,18 @@ def register(name: str, summary: str, *params: Param) -> Callable[[CallFunction]
 
 def lookup(name: str) -> Call:
     """The registered call ``name``, or UnknownCallError listing the real ones."""
-    try:
-        return REGISTRY[name]
-    except KeyError:
+    found = REGISTRY.get(name) if isinstance(name, str) and len(name) <= MAX_NAME else None
+    if found is None:
         names = ", ".join(sorted(REGISTRY))
-        raise UnknownCallError(f"no call named {name!r}; known calls: {names}") from None
+        raise UnknownCallError(f"no call named {clip(repr(name))}; known calls: {names}")
+    return found
 
 
 def call(name: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Validate ``params`` and run the call ``name``; returns a plain dict."""
+    """Check ``params`` against the input limits (:mod:`engine.kit.limits`) and the call's
+    declared parameters, then run the call ``name``; returns a plain dict."""
     target = lookup(name)
+    check_params(name, params)
     return target.fn(**target.bind(params or {}))
 
 

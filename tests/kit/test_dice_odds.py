@@ -77,7 +77,7 @@ def test_expressions_share_one_work_cap_checked_before_any_work(monkeypatch: pyt
         raise AssertionError("started computing over the cap")
 
     monkeypatch.setattr(evaluation, "_leaf_distribution", no_work)
-    big = "100d20kh50"  # about 2.5M steps: two fit, three do not
+    big = "80d20kh40"  # about 35% of the cap: two fit, three do not
     with pytest.raises(LimitError) as info:
         call("dice.odds", {"e1": big, "e2": big, "e3": big})
     assert info.value.limit == "work" and info.value.field == "e3"
