@@ -35,7 +35,7 @@ test: deps /usr/bin/chromium
 	$(PY) -m pytest
 
 test-engine: $(VENV)/.deps
-	$(PY) -m pytest tests/engine
+	$(PY) -m pytest tests/dice tests/kit tests/systems -m "not browser" -p no:cacheprovider
 
 bench: deps /usr/bin/chromium
 	$(PY) bench/run.py

@@ -20,7 +20,10 @@ engine.errors.ParameterError: demo has no character builder (its SYSTEM declares
 
 from __future__ import annotations
 
+import json
+
 from engine.errors import ParameterError
+from engine.kit import limits
 from engine.kit.markup import Html, el
 from engine.kit.system import System
 
@@ -70,6 +73,33 @@ def _confirm() -> Html:
                  choice("delete", "Delete", True), choice("cancel", "Keep it", False)))
 
 
+def _merge_dialog() -> Html:
+    """Asked when this tab and another changed the same field of the open character."""
+    def choice(value: str, label: str, primary: bool) -> Html:
+        return el("button", {"type": "submit", "class": "md-button md-button--primary" if primary else "md-button",
+                             "value": value, "id": f"rw-builder-merge-{value}"}, label)
+
+    return el("dialog", {"class": "rw-builder__confirm", "data-rw-merge": True,
+                         "aria-labelledby": "rw-builder-merge-text"},
+              el("form", {"method": "dialog"},
+                 el("p", {"id": "rw-builder-merge-text", "data-rw-merge-text": True},
+                    "This character was changed in another tab too."),
+                 choice("mine", "Keep this tab's", True), choice("theirs", "Take the other tab's", False)))
+
+
+def document_limits(system: System) -> dict[str, object]:
+    """What a saved, imported or shared character may hold, checked in the browser before parsing.
+
+    The engine's input limits (:mod:`engine.kit.limits`; nesting one less, since a document travels
+    inside a call's parameters) and the system's editor limits.
+
+    >>> document_limits(System("demo", "Demo", "", "", "demo", (), character_limits={"skills": 30}))["lists"]
+    {'skills': 30}
+    """
+    return {"text": limits.MAX_TEXT, "nesting": limits.MAX_NESTING - 1, "entries": limits.MAX_ENTRIES,
+            "values": limits.MAX_VALUES, "string": limits.MAX_STRING, "lists": dict(system.character_limits)}
+
+
 def builder_shell(system: System, *, without_js: str) -> Html:
     """The builder's static shell for ``system``; ``without_js`` is what its status says with JavaScript off."""
     if system.character_schema is None:
@@ -87,4 +117,5 @@ def builder_shell(system: System, *, without_js: str) -> Html:
     sheet = el("section", {"class": "rw-builder__sheet", "aria-labelledby": "rw-builder-sheet-title"},
                _heading("sheet", "Character sheet"), el("div", {"data-rw-sheet-region": True}))
     return el("div", {"class": "rw-builder", "id": "rw-builder", "data-rw-builder": system.id,
-                      "data-rw-state": "static"}, status, notice, layout, sheet, _confirm())
+                      "data-rw-limits": json.dumps(document_limits(system), separators=(",", ":")),
+                      "data-rw-state": "static"}, status, notice, layout, sheet, _confirm(), _merge_dialog())

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 
 from engine.kit.discovery import SYSTEMS_PACKAGE, system_packages
@@ -54,6 +55,9 @@ class System:
     character_schema: str | None = None
     reads_unmarked_characters: bool = False
     """Documents without a ``schema`` field (older files) are this system's characters."""
+    character_limits: Mapping[str, int] = field(default_factory=dict, hash=False, compare=False)
+    """Most entries in each list of a character, as its editor allows: ``{"skills": 30, "skills.*.focuses": 10}``
+    (``*`` stands for any index). The builder refuses a file or link over one before sending it to Python."""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):

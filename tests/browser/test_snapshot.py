@@ -93,6 +93,20 @@ def test_an_unusable_snapshot_falls_back_to_a_normal_boot(serve_variant, browser
         tab.context.close()
 
 
+def test_a_runtime_that_cannot_start_names_the_missing_file(serve_variant, browser):
+    origin = serve_variant(variants.without_python_stdlib)
+    tab = open_tab(browser)
+    try:
+        tab.page.goto(origin + BASIC_RULES)
+        tab.page.wait_for_function("() => window.rollwright?.state === 'failed'", timeout=BOOT_TIMEOUT_MS)
+        error = tab.page.evaluate("() => window.rollwright.error")
+        assert "python_stdlib.zip" in error and "[object" not in error, error
+        status = tab.widget("facade-odds").locator("[data-rw-status]").inner_text()
+        assert "python_stdlib.zip" in status and "[object" not in status, status
+    finally:
+        tab.context.close()
+
+
 def test_without_inline_scripts_the_modules_start_python(live_site, browser):
     """A CSP without 'unsafe-inline' blocks main.html's early start; preboot.js starts the worker."""
     server = SiteServer(csp="script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'")

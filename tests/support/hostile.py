@@ -46,6 +46,16 @@ def cases(where: str) -> list[dict[str, Any]]:
     return [case for case in load()["cases"] if where in case["applies"]]
 
 
+def stores() -> list[dict[str, Any]]:
+    """The saved-store cases: an envelope the browser finds under a system's key (see ``about_stores``)."""
+    return list(load()["stores"])
+
+
+def store_text(case: dict[str, Any]) -> str:
+    """The stored text of a store case: its ``raw`` text, or its ``store`` written as JSON."""
+    return text(case["raw"]) if "raw" in case else json_text(case["store"])
+
+
 def _marker(node: Any) -> str | None:
     if isinstance(node, dict):
         keys = [key for key in node if key.startswith("$")]

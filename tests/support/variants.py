@@ -73,6 +73,15 @@ def without_snapshot(site_dir: Path, target: Path) -> Path:
     return target
 
 
+def without_python_stdlib(site_dir: Path, target: Path) -> Path:
+    """The site with neither its snapshot nor Pyodide's ``python_stdlib.zip``: Python cannot start at all."""
+    without_snapshot(site_dir, target)
+    for path in target.glob("assets/pyodide/*/python_stdlib.zip"):
+        path.unlink()
+    rewrite_service_worker(target)
+    return target
+
+
 def with_corrupt_snapshot(site_dir: Path, target: Path) -> Path:
     """The site with bytes in the middle of its gzipped snapshot overwritten (gzip's CRC fails)."""
     copy_site(site_dir, target)

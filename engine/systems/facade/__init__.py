@@ -13,7 +13,7 @@ builder contract), ``calls/``, ``views/``, ``tables/``, ``widgets/`` and
 """
 
 from engine.kit.system import Page, System
-from engine.systems.facade.character.model import SCHEMA
+from engine.systems.facade.character.model import CAPS, SCHEMA
 from engine.systems.facade.rules.odds import ContestOdds, OutcomeOdds, contest_odds, outcome_odds
 from engine.systems.facade.rules.success import Outcome, judge, success_chart, success_level
 from engine.systems.facade.rules.traits import TRAIT_CHART, TraitDice, trait_dice, trait_distribution
@@ -37,6 +37,8 @@ SYSTEM = System(
     ),
     character_schema=SCHEMA,
     reads_unmarked_characters=True,  # version 1 files had no schema field
+    character_limits={"modifiers": CAPS["modifiers"], "backgrounds": CAPS["backgrounds"], "skills": CAPS["skills"],
+                      "skills.*.focuses": CAPS["focuses"], "skills.*.focuses.*.specialties": CAPS["specialties"]},
 )
 
 __all__ = [

@@ -22,8 +22,9 @@ from engine.kit.forms import (
 from engine.kit.markup import Html, el
 from engine.systems.facade.rules.attributes import CATEGORIES
 from engine.systems.facade.rules.costs import AGE_RULES, BACKGROUND_KINDS, GRADES, LIABILITY_OPTIONS, SKILL_METHODS
+from engine.systems.facade.character.model import CAPS
 
-LIMITS = {"modifiers": 40, "skills": 30, "focuses": 10, "specialties": 10, "backgrounds": 40}
+LIMITS = CAPS
 """Most items of each list (the contract's caps): the add button is disabled at the cap."""
 METHODS = {"point-buy": "Weighted point buy", "pool-buy": "Weighted pool buy"}
 SKILL_LABELS = {"standard": "Standard (buy each level)", "cascade": "Cascade (SP into specialties)"}

@@ -14,8 +14,10 @@
  */
 
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
-import { decodeShare, encodeShare, exportCharacter, newId, openStore, readCharacterFile } from "./character-store.js";
+import { decodeShare, encodeShare, exportCharacter, newId, openStore, readCharacterFile, usableId } from "./character-store.js";
 import { collectDocument } from "./character-form.js";
+import { describePath } from "./character-merge.js";
+import { readLimits } from "./document-limits.js";
 
 const DEBOUNCE_MS = 200;
 const SITE_ROOT = new URL("../../../", import.meta.url);
@@ -28,6 +30,7 @@ function parts(root) {
     sheet: one("[data-rw-sheet-region]"), shared: one("[data-rw-shared]"), shareBox: one("[data-rw-share-box]"),
     shareLink: one("[data-rw-share-link]"), download: one("[data-rw-download]"), importer: one("[data-rw-import]"),
     confirm: one("[data-rw-confirm]"), confirmText: one("[data-rw-confirm-text]"),
+    merge: one("[data-rw-merge]"), mergeText: one("[data-rw-merge-text]"),
   };
 }
 
@@ -44,15 +47,16 @@ export function mountBuilder(root, config, configError) {
   const system = root.dataset.rwBuilder || "";
   /** @param {string} operation one of the contract's: new, check, editor, sheet, picker */
   const contract = (operation) => `${system}.character.${operation}`;
+  const limits = readLimits(root);
   let store;
   try {
-    store = openStore(system);
+    store = openStore(system, limits);
   } catch (error) {
     ui.status.textContent = `The builder is unavailable: ${error.message}.`;
     return;
   }
-  /** @type {{doc: any, stored: boolean, shared: boolean}} */
-  const current = { doc: null, stored: false, shared: false };
+  /** @type {{doc: any, stored: boolean, shared: boolean, unsaved: string|null}} */
+  const current = { doc: null, stored: false, shared: false, unsaved: null }; // unsaved: why the last save failed
   let checkSequence = 0;
   let timer = 0;
   let lastName = null;
@@ -84,17 +88,49 @@ export function mountBuilder(root, config, configError) {
     return current.doc;
   };
 
-  /** Save the current document as a draft; the first edit of an unsaved one adds it. */
-  const save = () => {
-    if (!current.doc) return;
-    store.put(current.doc);
-    if (!current.stored || current.shared) {
-      current.stored = true;
-      current.shared = false;
-      ui.shared.hidden = true;
-      renderRoster();
+  /** The status line's start: whether the open character is really saved. */
+  const savedLabel = () => (current.unsaved ? `NOT saved: ${current.unsaved}. Use “Export file” to keep a copy`
+    : current.stored ? "Saved" : "Not saved yet");
+
+  /** Ask which side wins when this tab and another changed the same fields. */
+  const askMerge = (conflicts) => new Promise((resolve) => {
+    const fields = [...new Set(conflicts.map((c) => describePath(c.path)))].slice(0, 5).join(", ");
+    ui.mergeText.textContent = `“${current.doc?.name || "Unnamed character"}” was also changed in another tab, `
+      + `and both changed: ${fields}. Everything else from both tabs is kept. Which version of these should stay?`;
+    ui.merge.returnValue = "";
+    ui.merge.addEventListener("close", () => resolve(ui.merge.returnValue === "theirs" ? "theirs" : "mine"), { once: true });
+    ui.merge.showModal();
+  });
+
+  /**
+   * Save the current document as a draft; the first edit of an unsaved one adds it. Another
+   * tab's changes are merged in (asking when both changed one field); returns whether the
+   * form must show the merged document.
+   */
+  const save = async ({ ask = true } = {}) => {
+    if (!current.doc) return false;
+    let result = store.put(current.doc);
+    if (!result.ok && result.conflicts.length) {
+      if (!ask) return false; // a closing tab cannot ask: the other tab's newer work stays as it is
+      result = store.put(collect(), { resolve: await askMerge(result.conflicts) });
     }
-    if (store.problem) notify(store.problem);
+    const merged = JSON.stringify(result.doc) !== JSON.stringify(current.doc);
+    if (result.ok) {
+      current.doc = result.doc;
+      current.unsaved = null;
+      if (!current.stored || current.shared) {
+        current.stored = true;
+        current.shared = false;
+        ui.shared.hidden = true;
+        renderRoster();
+      }
+    } else {
+      current.unsaved = store.problem || "the browser refused to save";
+      setStatus("error", `${savedLabel()}.`);
+      heldMessage = true;
+    }
+    if (store.problem && !current.unsaved) notify(store.problem);
+    return merged;
   };
 
   const renderRoster = async () => {
@@ -154,8 +190,8 @@ export function mountBuilder(root, config, configError) {
         ui.report.setAttribute(`data-rw-${pool.pool.toLowerCase()}-left`, String(pool.left));
       }
       ui.report.setAttribute("data-rw-checked", String(mine));
-      const saved = current.stored ? "Saved" : "Not saved yet";
-      if (!heldMessage) setStatus("ready", answer.valid ? `${saved}. The character follows the rules.`
+      const saved = savedLabel();
+      if (!heldMessage) setStatus(current.unsaved ? "error" : "ready", answer.valid ? `${saved}. The character follows the rules.`
         : `${saved} as a draft. ${errors} ${errors === 1 ? "problem" : "problems"} to fix (see the report).`);
       if ((current.doc?.name ?? null) !== lastName) renderRoster();
     } catch (error) {
@@ -186,6 +222,14 @@ export function mountBuilder(root, config, configError) {
     }
   };
 
+  /** Show the document a merge with another tab's changes gave (the form is not read back first). */
+  const showMerged = async () => {
+    const focused = document.activeElement?.id;
+    ui.editor.innerHTML = "";
+    await renderEditor();
+    if (focused) document.getElementById(focused)?.focus();
+  };
+
   /** Show a document (saved or not) in the editor, report and roster. */
   const show = async (doc, { stored, shared = false, focus = null }) => {
     Object.assign(current, { doc, stored, shared });
@@ -202,11 +246,11 @@ export function mountBuilder(root, config, configError) {
     return { ...answer.character, id: newId() };
   };
 
-  const edited = (event) => {
+  const edited = async (event) => {
     if (!(event.target instanceof Element) || !event.target.hasAttribute("data-rw-path")) return;
     heldMessage = false;
     collect();
-    save();
+    if (await save()) await showMerged();
     later();
   };
 
@@ -216,7 +260,7 @@ export function mountBuilder(root, config, configError) {
     if (!how) return;
     try {
       await renderEditor(how, "", how === "set-method" ? /** @type {HTMLSelectElement} */ (target).value : "");
-      save();
+      if (await save()) await showMerged();
       later();
     } catch (error) {
       setStatus("error", failed(error));
@@ -227,7 +271,7 @@ export function mountBuilder(root, config, configError) {
     heldMessage = false;
     try {
       await renderEditor(button.dataset.rwAction, button.dataset.rwTarget);
-      save();
+      if (await save()) await showMerged();
       later();
     } catch (error) {
       setStatus("error", failed(error));
@@ -244,15 +288,14 @@ export function mountBuilder(root, config, configError) {
   const commands = {
     async new() {
       collect();
-      const doc = await fresh();
-      store.put(doc);
-      await show(doc, { stored: true, focus: "rw-c-name" });
+      const { ok, doc } = store.add(await fresh());
+      await show(doc, { stored: ok, focus: "rw-c-name" });
     },
     async duplicate() {
       const copy = { ...structuredClone(collect()), id: newId() };
       copy.name = `${copy.name || "Unnamed character"} (copy)`;
-      store.put(copy);
-      await show(copy, { stored: true, focus: "rw-c-name" });
+      const { ok, doc } = store.add(copy);
+      await show(doc, { stored: ok, focus: "rw-c-name" });
     },
     async delete() {
       const doc = collect();
@@ -283,8 +326,9 @@ export function mountBuilder(root, config, configError) {
       window.print();
     },
     async "save-shared"() {
-      const saved = store.add(collect());
-      Object.assign(current, { doc: saved, stored: true, shared: false });
+      const { ok, doc: saved } = store.add(collect());
+      if (!ok) throw new Error(`NOT saved: ${store.problem}. Use “Export file” to keep a copy`);
+      Object.assign(current, { doc: saved, stored: true, shared: false, unsaved: null });
       ui.shared.hidden = true;
       history.replaceState(history.state, "", location.pathname + location.search);
       await renderEditor();
@@ -298,7 +342,7 @@ export function mountBuilder(root, config, configError) {
     if (!file) return;
     heldMessage = false;
     try {
-      const data = await readCharacterFile(file);
+      const data = await readCharacterFile(file, limits);
       let answer;
       try {
         answer = await callEngine(config, contract("check"), { character: data });
@@ -306,8 +350,8 @@ export function mountBuilder(root, config, configError) {
         throw new Error(`“${file.name}” is not a character this builder can read: ${failed(error)}`);
       }
       collect();
-      const saved = store.add({ ...answer.character, id: typeof data.id === "string" ? data.id : newId() });
-      await show(saved, { stored: true });
+      const { ok, doc: saved } = store.add({ ...answer.character, id: typeof data.id === "string" ? data.id : newId() });
+      await show(saved, { stored: ok });
       const migrated = answer.migrated_from ? ` (updated from version ${answer.migrated_from})` : "";
       notify("");
       setStatus("ready", `Imported “${saved.name || "Unnamed character"}”${migrated} as a new character.`);
@@ -319,6 +363,30 @@ export function mountBuilder(root, config, configError) {
     } finally {
       ui.importer.value = "";
     }
+  };
+
+  /** Another tab changed the saved characters: show its changes here (merged with this tab's). */
+  const fromOtherTab = async () => {
+    store.reload();
+    if (store.problem) notify(store.problem);
+    if (current.stored && current.doc && !store.has(current.doc.id)) {
+      current.stored = false;
+      setStatus("ready", `“${current.doc.name || "Unnamed character"}” was deleted in another tab. It stays open here; `
+        + "edit it to save it again, or open another character.");
+      heldMessage = true;
+    } else if (current.stored && current.doc && !current.unsaved) {
+      // Every edit here is saved at once, so there is nothing of this tab's to merge: show
+      // theirs, and write nothing (two tabs answering each other's writes would never stop).
+      if (store.changedElsewhere(current.doc.id)) {
+        current.doc = store.get(current.doc.id);
+        await showMerged();
+        await check();
+        setStatus("ready", "Updated with the changes made in another tab.");
+      }
+    } else if (current.stored && current.doc) {
+      if (await save()) await showMerged(); // this tab's unsaved work, merged with theirs
+    }
+    await renderRoster();
   };
 
   const wire = () => {
@@ -352,7 +420,13 @@ export function mountBuilder(root, config, configError) {
       }
     });
     ui.importer.addEventListener("change", importFile);
-    window.addEventListener("pagehide", () => { if (root.isConnected && current.stored) { collect(); save(); } });
+    for (const dialog of [ui.confirm, ui.merge]) { // the site's own keys (n: next page, s: search) wait
+      dialog.addEventListener("keydown", (event) => event.stopPropagation());
+    }
+    window.addEventListener("pagehide", () => { if (root.isConnected && current.stored) { collect(); save({ ask: false }); } });
+    window.addEventListener("storage", (event) => {
+      if (root.isConnected && (event.key === store.key || event.key === null)) fromOtherTab();
+    });
   };
 
   const start = async () => {
@@ -366,10 +440,10 @@ export function mountBuilder(root, config, configError) {
     wire();
     let opened = false;
     try {
-      const shared = decodeShare(location.hash);
+      const shared = decodeShare(location.hash, limits);
       if (shared) {
         const answer = await callEngine(config, contract("check"), { character: shared });
-        const id = typeof shared.id === "string" && !store.has(shared.id) ? shared.id : newId();
+        const id = usableId(shared.id) && !store.has(shared.id) ? shared.id : newId();
         await show({ ...answer.character, id }, { stored: false, shared: true });
         opened = true;
       }

@@ -7,6 +7,8 @@
  * the engine can say what is wrong with it.
  */
 
+import { defineOwn } from "./character-merge.js";
+
 const INTEGER = /^-?\d+$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -27,21 +29,27 @@ export function controlValue(control) {
 }
 
 /**
- * Put `value` at a dotted path, making objects/lists on the way.
+ * Put `value` at a dotted path, making objects/lists on the way. Every step reads and
+ * writes OWN properties only, so a path through a key such as "__proto__" or
+ * "constructor" (a hostile saved document can hold one) stays inside the document
+ * and never reaches a prototype.
  * @param {any} doc
  * @param {string} path
  * @param {unknown} value
  */
 function setPath(doc, path, value) {
   const parts = path.split(".");
+  const keyOf = (node, part) => (Array.isArray(node) && /^\d+$/.test(part) ? Number(part) : part);
   let node = doc;
   parts.slice(0, -1).forEach((part, i) => {
-    const key = Array.isArray(node) ? Number(part) : part;
-    if (node[key] === null || typeof node[key] !== "object") node[key] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+    const key = keyOf(node, part);
+    const child = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
+    if (child === null || typeof child !== "object") {
+      defineOwn(node, key, /^\d+$/.test(parts[i + 1]) ? [] : {});
+    }
     node = node[key];
   });
-  const last = parts[parts.length - 1];
-  node[Array.isArray(node) ? Number(last) : last] = value;
+  defineOwn(node, keyOf(node, parts[parts.length - 1]), value);
 }
 
 /**

@@ -5,26 +5,49 @@
  *   "rollwright.<system>.characters" = {"version": 1, "active": id|null, "characters": {id: doc}}
  * (the same key and envelope the builder used when it served a single system,
  * so characters saved back then are found as they are.)
- * Documents are kept exactly as last saved, drafts included (the engine judges them,
- * not this module). A store that cannot be read is never overwritten silently: its raw
- * text is copied to a backup key first and `problem` says so; later writes start afresh.
  *
- * Also here: a character as a .json download, reading an imported file, and the
- * share link's fragment ("#c=" + base64url of the UTF-8 JSON).
+ * Nothing a player typed is lost:
+ * - In memory the characters are a Map and ids are checked (`usableId`), so no id or key
+ *   ("__proto__", "constructor" ...) can touch an object's prototype; an id that cannot be
+ *   used gets a fresh one.
+ * - A store that cannot be read at all is copied to a backup key before anything is written
+ *   over it; one bad entry is backed up ALONE and every other character is kept (salvage).
+ * - Every write reads the store again first and merges this tab's document with what another
+ *   tab saved since (character-merge.js): fields changed on one side only are kept; a field
+ *   changed on both sides is a conflict the caller must resolve (it asks the player).
+ * - A write the browser refuses (storage full) returns false and sets `problem`.
+ *
+ * Re-exported from character-files.js: a character as a .json download, reading an
+ * imported file, and the share link's fragment.
  */
+
+import { DEFAULT_LIMITS, checkDocument } from "./document-limits.js";
+import { defineOwn, merge } from "./character-merge.js";
+
+export { SHARE_PREFIX, decodeShare, encodeShare, exportCharacter, readCharacterFile } from "./character-files.js";
 
 /** @param {string} system a system id, e.g. from the page's `data-rw-builder` */
 export const storeKey = (system) => `rollwright.${system}.characters`;
 /** @param {string} system */
 export const backupKey = (system) => `${storeKey(system)}.backup`;
 export const STORE_VERSION = 1;
-export const SHARE_PREFIX = "#c=";
-const MAX_IMPORT_BYTES = 1_000_000;
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** A short random id for a new character. */
 export function newId() {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
   return "c-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Whether `id` can name a saved character: 1-64 letters, digits, "-" or "_", starting with
+ * a letter or digit, and not a name objects already have ("constructor", "toString" ...).
+ * @param {unknown} id
+ */
+export function usableId(id) {
+  return typeof id === "string" && SAFE_ID.test(id) && !RESERVED_IDS.has(id);
 }
 
 /** @returns {Storage|null} localStorage, or null where the browser refuses it */
@@ -36,12 +59,17 @@ function storage() {
   }
 }
 
+/** @typedef {{active: string|null, characters: Map<string, any>}} Envelope */
+/** @typedef {{key: string, value: unknown, why: string}} Rejected */
+
 /**
- * Read an envelope's text; throws an Error saying what is wrong with it.
+ * Read an envelope's text, keeping every entry that is a usable character.
+ * Throws an Error saying what is wrong when the envelope itself cannot be read.
  * @param {string} raw
- * @returns {{version: number, active: string|null, characters: Record<string, object>}}
+ * @param {import("./document-limits.js").DocumentLimits} limits
+ * @returns {Envelope & {rejected: Rejected[]}}
  */
-function parseEnvelope(raw) {
+function parseEnvelope(raw, limits) {
   let data;
   try {
     data = JSON.parse(raw);
@@ -50,33 +78,64 @@ function parseEnvelope(raw) {
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("it is not an object");
   if (data.version !== STORE_VERSION) throw new Error(`its version is ${JSON.stringify(data.version)}, not ${STORE_VERSION}`);
-  const characters = data.characters;
-  if (!characters || typeof characters !== "object" || Array.isArray(characters)) {
-    throw new Error("it has no character list");
+  const listed = Object.prototype.hasOwnProperty.call(data, "characters") ? data.characters : null;
+  if (!listed || typeof listed !== "object" || Array.isArray(listed)) throw new Error("it has no character list");
+  /** @type {Map<string, any>} */
+  const characters = new Map();
+  /** @type {Rejected[]} */
+  const rejected = [];
+  for (const [key, doc] of Object.entries(listed)) {
+    if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
+      rejected.push({ key, value: doc, why: "it is not a character" });
+      continue;
+    }
+    try {
+      checkDocument(doc, limits, "it");
+    } catch (error) {
+      rejected.push({ key, value: doc, why: error.message });
+      continue;
+    }
+    const id = usableId(key) && !characters.has(key) ? key : newId();
+    if (doc.id !== id) defineOwn(doc, "id", id);
+    characters.set(id, doc);
   }
-  for (const [id, doc] of Object.entries(characters)) {
-    if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new Error(`the character ${JSON.stringify(id)} is not an object`);
-  }
-  const active = typeof data.active === "string" && data.active in characters ? data.active : null;
-  return { version: STORE_VERSION, active, characters };
+  const active = typeof data.active === "string" && characters.has(data.active) ? data.active : null;
+  return { active, characters, rejected };
 }
+
+/** The envelope as JSON text (keys become own properties: "__proto__" is plain data). */
+function envelopeText(envelope) {
+  const characters = {};
+  for (const [id, doc] of envelope.characters) defineOwn(characters, id, doc);
+  return JSON.stringify({ version: STORE_VERSION, active: envelope.active, characters });
+}
+
+/** @typedef {{ok: boolean, doc: any, changedElsewhere: boolean, deletedElsewhere: boolean,
+ *   conflicts: import("./character-merge.js").Conflict[]}} PutResult */
 
 /** One system's saved characters, with the active one; every change is written at once. */
 export class CharacterStore {
-  /** @param {string} system the system id (its key in localStorage) */
-  constructor(system) {
+  /**
+   * @param {string} system the system id (its key in localStorage)
+   * @param {import("./document-limits.js").DocumentLimits} [limits] what a stored character may hold
+   */
+  constructor(system, limits = DEFAULT_LIMITS) {
     if (!/^[a-z][a-z0-9-]*$/.test(system)) throw new Error(`not a system id: ${JSON.stringify(system)}`);
     this.system = system;
     this.key = storeKey(system);
+    this.limits = limits;
     /** @type {Storage|null} */
     this.storage = storage();
     /** A sentence for the player when the saved characters could not be read or saved, else null. */
     this.problem = this.storage ? null : "This browser does not let the page save anything, so characters last only until you leave.";
-    /** The key the unreadable store was copied to, if any. */
+    /** The key the unreadable store (or the unreadable entries) were copied to, if any. */
     this.backupKey = null;
-    this.data = { version: STORE_VERSION, active: null, characters: /** @type {Record<string, any>} */ ({}) };
+    /** @type {Envelope} */
+    this.data = { active: null, characters: new Map() };
     /** The text last read or written, so a change made by another tab is read before the next write. */
     this.lastRaw = null;
+    /** @type {Map<string, string>} each character as this tab last read or wrote it (the merge's base) */
+    this.base = new Map();
     this.reload();
   }
 
@@ -85,17 +144,41 @@ export class CharacterStore {
     if (!this.storage) return;
     const raw = this.storage.getItem(this.key);
     if (raw === null || raw === this.lastRaw) return;
+    let read;
     try {
-      this.data = parseEnvelope(raw);
-      this.lastRaw = raw;
+      read = parseEnvelope(raw, this.limits);
     } catch (error) {
-      this.data = { version: STORE_VERSION, active: null, characters: {} };
+      this.data = { active: null, characters: new Map() };
       this.lastRaw = raw; // read once: backed up and reported, not again on every change
       this.backupKey = this.keepBackup(raw);
       this.problem = this.backupKey
         ? `Your saved characters could not be read (${error.message}). Their text was kept in this browser's storage under "${this.backupKey}"; new characters are saved fresh.`
         : `Your saved characters could not be read (${error.message}), and there was no room to back them up, so nothing will be saved over them.`;
       if (!this.backupKey) this.storage = null;
+      return;
+    }
+    if (read.rejected.length) this.salvage(read.rejected);
+    this.data = { active: read.active, characters: read.characters };
+    this.lastRaw = raw;
+    for (const [id, doc] of read.characters) if (!this.base.has(id)) this.base.set(id, JSON.stringify(doc));
+  }
+
+  /**
+   * Back up the entries that could not be read, alone, and say so; the rest stay usable.
+   * @param {Rejected[]} rejected
+   */
+  salvage(rejected) {
+    const kept = {};
+    for (const entry of rejected) defineOwn(kept, entry.key, entry.value);
+    const key = this.keepBackup(JSON.stringify({ version: STORE_VERSION, characters: kept }));
+    const what = rejected.length === 1 ? "One saved character" : `${rejected.length} saved characters`;
+    const why = rejected[0].why;
+    if (key) {
+      this.backupKey = key;
+      this.problem = `${what} could not be read (${why}) and was kept aside under "${key}" in this browser's storage; every other character is here as saved.`;
+    } else {
+      this.problem = `${what} could not be read (${why}), and there was no room to back it up, so nothing will be saved over your characters.`;
+      this.storage = null;
     }
   }
 
@@ -122,32 +205,46 @@ export class CharacterStore {
 
   /** Write the envelope; false (with `problem` set) when the browser refused. */
   write() {
-    if (!this.storage) return false;
+    if (!this.storage) {
+      this.problem ||= "This browser does not let the page save anything.";
+      return false;
+    }
     try {
-      const raw = JSON.stringify(this.data);
+      const raw = envelopeText(this.data);
       this.storage.setItem(this.key, raw);
       this.lastRaw = raw;
       return true;
     } catch (error) {
-      this.problem = `Saving failed (${error.message}); your latest changes are only on this page.`;
+      this.problem = `the browser refused to save (${error.name === "QuotaExceededError" ? "its storage for this site is full" : error.message})`;
       return false;
     }
   }
 
   /** @returns {{id: string, name: string}[]} every saved character, in the order they were added */
   list() {
-    return Object.entries(this.data.characters).map(([id, doc]) => ({ id, name: typeof doc.name === "string" ? doc.name : "" }));
+    return Array.from(this.data.characters, ([id, doc]) => ({ id, name: typeof doc.name === "string" ? doc.name : "" }));
   }
 
   /** @param {string} id */
   get(id) {
-    const doc = this.data.characters[id];
-    return doc ? structuredClone(doc) : null;
+    const doc = this.data.characters.get(id);
+    if (!doc) return null;
+    this.base.set(id, JSON.stringify(doc));
+    return structuredClone(doc);
   }
 
   /** @param {string} id */
   has(id) {
-    return Object.prototype.hasOwnProperty.call(this.data.characters, id);
+    return this.data.characters.has(id);
+  }
+
+  /**
+   * Whether another tab saved character `id` since this tab last read or wrote it (call reload() first).
+   * @param {string} id
+   */
+  changedElsewhere(id) {
+    const doc = this.data.characters.get(id);
+    return Boolean(doc) && this.base.has(id) && this.base.get(id) !== JSON.stringify(doc);
   }
 
   get activeId() {
@@ -161,26 +258,46 @@ export class CharacterStore {
 
   /**
    * Save a document under its id (adding it if new); it becomes the active character.
-   * @param {any} doc with a string `id`
+   * If another tab saved it since this tab read it, the two are merged; a conflict is
+   * NOT written unless `resolve` says which side wins ("mine" or "theirs").
+   * @param {any} doc with a usable string `id`
+   * @param {{resolve?: "mine"|"theirs"}} [options]
+   * @returns {PutResult}
    */
-  put(doc) {
-    if (!doc || typeof doc.id !== "string" || !doc.id) throw new Error("a character needs an id to be saved");
+  put(doc, { resolve } = {}) {
+    if (!doc || !usableId(doc.id)) throw new Error("a character needs a usable id to be saved");
     this.reload();
-    this.data.characters[doc.id] = structuredClone(doc);
-    this.data.active = doc.id;
-    return this.write();
+    const id = doc.id;
+    const theirs = this.data.characters.get(id);
+    const baseText = this.base.get(id);
+    const changedElsewhere = Boolean(theirs && baseText !== undefined && JSON.stringify(theirs) !== baseText);
+    const deletedElsewhere = !theirs && baseText !== undefined;
+    let result = doc;
+    /** @type {import("./character-merge.js").Conflict[]} */
+    let conflicts = [];
+    if (changedElsewhere) {
+      ({ doc: result, conflicts } = merge(JSON.parse(baseText), doc, theirs, resolve || "mine"));
+      if (conflicts.length && !resolve) return { ok: false, doc, changedElsewhere, deletedElsewhere, conflicts };
+    }
+    this.data.characters.set(id, structuredClone(result));
+    this.data.active = id;
+    const ok = this.write();
+    if (ok) this.base.set(id, JSON.stringify(result));
+    return { ok, doc: result, changedElsewhere, deletedElsewhere, conflicts };
   }
 
   /**
-   * Add a document as a NEW character (a fresh id if its own is taken or missing).
+   * Add a document as a NEW character (a fresh id if its own is taken, missing or unusable).
    * @param {any} doc
-   * @returns {any} the saved copy
+   * @returns {{ok: boolean, doc: any}} the saved copy, and whether the write succeeded
    */
   add(doc) {
     const copy = structuredClone(doc);
-    if (typeof copy.id !== "string" || !copy.id || this.has(copy.id)) copy.id = newId();
-    this.put(copy);
-    return copy;
+    this.reload();
+    if (!usableId(copy.id) || this.has(copy.id)) copy.id = newId();
+    this.base.delete(copy.id);
+    const { ok, doc: saved } = this.put(copy);
+    return { ok, doc: saved };
   }
 
   /** @param {string|null} id */
@@ -193,8 +310,9 @@ export class CharacterStore {
   /** @param {string} id */
   remove(id) {
     this.reload();
-    delete this.data.characters[id];
-    if (this.data.active === id) this.data.active = Object.keys(this.data.characters)[0] ?? null;
+    this.data.characters.delete(id);
+    this.base.delete(id);
+    if (this.data.active === id) this.data.active = this.data.characters.keys().next().value ?? null;
     return this.write();
   }
 }
@@ -202,82 +320,8 @@ export class CharacterStore {
 /**
  * One system's store, read fresh (call again after navigation to see other pages' changes).
  * @param {string} system
+ * @param {import("./document-limits.js").DocumentLimits} [limits]
  */
-export function openStore(system) {
-  return new CharacterStore(system);
-}
-
-/**
- * A file name for a character's export: its name, made safe, and its system.
- * @param {any} doc
- * @param {string} system
- */
-function fileName(doc, system) {
-  const base = String(doc?.name || "character").normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");
-  return `${base || "character"}.${system}.json`;
-}
-
-/**
- * Offer one character as a .json download through a page's (hidden) link.
- * @param {any} doc
- * @param {string} system
- * @param {HTMLAnchorElement} link
- */
-export function exportCharacter(doc, system, link) {
-  const blob = new Blob([JSON.stringify(doc, null, 2) + "\n"], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  link.setAttribute("href", url);
-  link.setAttribute("download", fileName(doc, system));
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return fileName(doc, system);
-}
-
-/**
- * Read an imported file as a JSON object; throws an Error with a sentence for the player.
- * @param {File} file
- */
-export async function readCharacterFile(file) {
-  if (file.size > MAX_IMPORT_BYTES) throw new Error(`“${file.name}” is too large to be a character (${file.size} bytes).`);
-  const raw = await file.text();
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch (error) {
-    throw new Error(`“${file.name}” is not a character file: it is not valid JSON (${error.message}).`);
-  }
-  if (!data || typeof data !== "object" || Array.isArray(data)) {
-    throw new Error(`“${file.name}” is not a character file: it holds no JSON object.`);
-  }
-  return data;
-}
-
-/**
- * The share fragment for a document: "#c=" + base64url of its UTF-8 JSON.
- * @param {any} doc
- */
-export function encodeShare(doc) {
-  const bytes = new TextEncoder().encode(JSON.stringify(doc));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return SHARE_PREFIX + btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/**
- * The document a share fragment carries, null when the fragment is not a share link;
- * throws an Error with a sentence when it is one but cannot be read.
- * @param {string} hash e.g. location.hash
- */
-export function decodeShare(hash) {
-  if (!hash.startsWith(SHARE_PREFIX)) return null;
-  try {
-    const text = hash.slice(SHARE_PREFIX.length).replace(/-/g, "+").replace(/_/g, "/");
-    const binary = atob(text + "=".repeat((4 - (text.length % 4)) % 4));
-    const json = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-    const data = JSON.parse(json);
-    if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("it holds no character");
-    return data;
-  } catch (error) {
-    throw new Error(`This share link is damaged and holds no readable character (${error.message}).`);
-  }
+export function openStore(system, limits = DEFAULT_LIMITS) {
+  return new CharacterStore(system, limits);
 }

@@ -131,11 +131,25 @@ export async function fetchSnapshot(info, signal) {
 }
 
 /**
- * A short message from anything thrown.
+ * A short message from anything thrown: an Error's message, a failed Response's status and
+ * address, an Event's type and file, an object's `message` or its JSON; never "[object Object]".
  * @param {unknown} error
  * @returns {string}
  */
 export function describe(error) {
-  const text = error instanceof Error ? error.message : String(error);
-  return (text || "unknown error").split("\n").filter(Boolean).slice(0, 2).join(" ").trim();
+  let text;
+  if (error instanceof Error) text = error.message;
+  else if (typeof Response !== "undefined" && error instanceof Response) text = `HTTP ${error.status} for ${error.url}`;
+  else if (typeof Event !== "undefined" && error instanceof Event) {
+    const where = /** @type {any} */ (error).filename || /** @type {any} */ (error).target?.url || "";
+    text = [/** @type {any} */ (error).message || `${error.type} event`, where].filter(Boolean).join(" in ");
+  } else if (error && typeof error === "object") {
+    const object = /** @type {any} */ (error);
+    if (typeof object.message === "string" && object.message) text = object.message;
+    else {
+      try { text = JSON.stringify(object); } catch { text = ""; }
+      if (!text || text === "{}") text = `${object.constructor?.name || "an object"} with no message`;
+    }
+  } else text = String(error ?? "");
+  return (text || "unknown error").split("\n").filter(Boolean).slice(0, 2).join(" ").trim().slice(0, 300);
 }

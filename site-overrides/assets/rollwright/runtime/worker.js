@@ -63,7 +63,7 @@ function post(type, id, data) {
  * @returns {{kind: string, message: string}}
  */
 function errorData(kind, error) {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describe(error);
   return { kind, message: message || `${kind} error` };
 }
 
@@ -131,11 +131,40 @@ async function importPyodide(indexURL) {
  */
 async function startPyodide(loadPyodide, options) {
   const watch = watchWasmFailure();
+  const downloads = watchDownloads();
   try {
     return await Promise.race([loadPyodide(options), watch.failed]);
+  } catch (error) { // name the step and the file: Pyodide itself often says only "exit(1)"
+    const files = downloads.failed.length ? `could not download ${downloads.failed.join(", ")}; ` : "";
+    throw new Error(`Pyodide could not start from ${options.indexURL}: ${files}${describe(error)}`);
   } finally {
     watch.restore();
+    downloads.restore();
   }
+}
+
+/**
+ * Note every download that fails while Pyodide starts (its file name and why), so a boot
+ * failure can say which file was missing.
+ * @returns {{failed: string[], restore: () => void}}
+ */
+function watchDownloads() {
+  const original = self.fetch;
+  /** @type {string[]} */
+  const failed = [];
+  const name = (url) => String(url).split(/[?#]/)[0].split("/").pop() || String(url);
+  self.fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    try {
+      const response = await original(input, init);
+      if (!response.ok) failed.push(`${name(url)} (HTTP ${response.status})`);
+      return response;
+    } catch (error) {
+      failed.push(`${name(url)} (${describe(error)})`);
+      throw error;
+    }
+  };
+  return { failed, restore: () => { self.fetch = original; } };
 }
 
 /**
