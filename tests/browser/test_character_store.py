@@ -15,6 +15,7 @@ Never asserts a time.
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
@@ -246,5 +247,51 @@ def test_a_refused_save_says_not_saved_and_offers_the_export(builder_url, browse
         status = page.locator(STATUS).inner_text()
         assert "full" in status and "Export" in status, status
         assert "rw-status--error" in page.locator(STATUS).get_attribute("class")
+    finally:
+        tab.context.close()
+
+
+@pytest.fixture(scope="module")
+def fillable_page_url(live_site) -> str:
+    """A built page with a widget field this system's characters can fill."""
+    for page in sorted(live_site.directory.rglob("index.html")):
+        text = page.read_text(encoding="utf-8")
+        if "data-rw-fill" in text and f'data-rw-system="{SYSTEM.id}"' in text:
+            return live_site.url(str(page.parent.relative_to(live_site.directory)) + "/")
+    raise AssertionError(f"no built page has a field a {SYSTEM.id} character can fill")
+
+
+@pytest.mark.parametrize("case_id", ["store-id-proto", "store-active-constructor"])
+def test_widget_pages_work_with_a_hostile_store(fillable_page_url, browser, case_id):
+    case = next(case for case in hostile.stores() if case["id"] == case_id)
+    tab = open_tab(browser)
+    page = tab.page
+    try:
+        seed_once(tab.context, KEY, hostile.store_text(case))
+        page.goto(fillable_page_url)
+        page.wait_for_selector("section[data-rw-widget][data-rw-state='ready']", timeout=BOOT_TIMEOUT_MS)
+        if case_id == "store-id-proto":  # the active character, given a fresh id, is offered
+            page.wait_for_selector("select[id$='-use']", timeout=BOOT_TIMEOUT_MS)
+        assert polluted(page) == [] and tab.errors == []
+    finally:
+        tab.context.close()
+
+
+@pytest.mark.parametrize("document", [
+    {"name": "Deep", "notes": {"$nest": 1, "depth": 3000}},
+    {"name": "Many", "skills": {"$list": {"name": "S"}, "times": 5000}},
+], ids=["nested-3000", "5000-skills"])
+def test_a_hostile_share_link_is_refused_before_python_and_the_builder_works(builder_url, browser, document):
+    raw = hostile.json_text(document).encode()
+    fragment = "#c=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    tab = open_tab(browser)
+    page = tab.page
+    try:
+        page.goto(builder_url + fragment)
+        wait_ready(page)
+        notice = page.locator("[data-rw-notice]").inner_text()
+        assert "share link" in notice and ("levels deep" in notice or "at most" in notice), notice
+        type_name(page, "Still works")
+        assert tab.errors == []
     finally:
         tab.context.close()

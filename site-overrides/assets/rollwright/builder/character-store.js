@@ -84,6 +84,8 @@ function parseEnvelope(raw, limits) {
   const characters = new Map();
   /** @type {Rejected[]} */
   const rejected = [];
+  /** @type {string|null} */
+  let active = null;
   for (const [key, doc] of Object.entries(listed)) {
     if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
       rejected.push({ key, value: doc, why: "it is not a character" });
@@ -98,8 +100,9 @@ function parseEnvelope(raw, limits) {
     const id = usableId(key) && !characters.has(key) ? key : newId();
     if (doc.id !== id) defineOwn(doc, "id", id);
     characters.set(id, doc);
+    if (key === data.active) active = id; // a character given a fresh id stays the active one
   }
-  const active = typeof data.active === "string" && characters.has(data.active) ? data.active : null;
+  if (active === null && typeof data.active === "string" && characters.has(data.active)) active = data.active;
   return { active, characters, rejected };
 }
 
