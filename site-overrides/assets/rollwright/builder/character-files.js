@@ -89,9 +89,10 @@ export function decodeShare(hash, limits = DEFAULT_LIMITS) {
     if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("it holds no character");
     return data;
   } catch (error) {
-    const reason = error instanceof LimitError ? ` (${error.message.replace(/\.$/, "")})` : "";
-    const damaged = new Error(`This share link is damaged or incomplete${reason}, so it holds no character to open. `
-      + "Ask for the link again, or for the character's exported file to import.");
+    const damaged = new Error(error instanceof LimitError
+      ? `This share link cannot be opened: ${error.message} Ask whoever sent it for the character's exported file instead.`
+      : "This share link is damaged or incomplete, so it holds no character to open. "
+        + "Ask for the link again, or for the character's exported file to import.");
     damaged.detail = String(error?.message || error);
     throw damaged;
   }

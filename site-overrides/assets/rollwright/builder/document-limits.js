@@ -103,16 +103,16 @@ export function checkDocument(doc, limits, what) {
     if (path.length >= limits.nesting) {
       throw new LimitError(`${what} nests lists and objects more than ${limits.nesting} levels deep, which no character does.`, "nesting");
     }
-    const entries = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node);
-    if (entries.length > limits.entries) {
-      throw new LimitError(`${what} has a list of ${count(entries.length)} entries; the most allowed is ${count(limits.entries)}.`, "entries");
-    }
-    if (Array.isArray(node)) {
+    if (Array.isArray(node)) { // the system's own limit first: it names the list in the player's words
       const key = pattern(path);
       const most = Object.prototype.hasOwnProperty.call(limits.lists, key) ? limits.lists[key] : null;
       if (most !== null && node.length > most) {
         throw new LimitError(`${what} has ${count(node.length)} ${listName(path)}; a character has at most ${count(most)}.`, key);
       }
+    }
+    const entries = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node);
+    if (entries.length > limits.entries) {
+      throw new LimitError(`${what} has a list of ${count(entries.length)} entries; the most allowed is ${count(limits.entries)}.`, "entries");
     }
     for (const [key, value] of entries) stack.push([value, [...path, key]]);
   }
