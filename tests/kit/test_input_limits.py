@@ -149,3 +149,19 @@ def test_cli_reports_an_engine_fault_in_one_line(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv(cli.TRACEBACK_ENV, "1")
     with pytest.raises(RecursionError):
         cli.main(["calls"])
+
+
+def test_the_browser_checks_documents_with_the_engines_limits() -> None:
+    """The builder's fallback limits (document-limits.js) are the ones the shell sends (builder_page.py)."""
+    import re
+    from pathlib import Path
+
+    from engine.kit.builder_page import document_limits
+    from engine.kit.system import System
+
+    script = (Path(__file__).resolve().parents[2] / "site-overrides/assets/rollwright/builder/document-limits.js")
+    found = re.search(r"DEFAULT_LIMITS = Object\.freeze\(\{(.*?)\}\);", script.read_text(encoding="utf-8"), re.DOTALL)
+    assert found, "document-limits.js has no DEFAULT_LIMITS"
+    in_js = {key: int(value.replace("_", "")) for key, value in re.findall(r"(\w+): ([\d_]+)", found.group(1))}
+    sent = document_limits(System("demo", "Demo", "", "", "demo", ()))
+    assert in_js == {key: value for key, value in sent.items() if key != "lists"}

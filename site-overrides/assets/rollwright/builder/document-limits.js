@@ -19,7 +19,7 @@
 
 /** Used when a page carries no limits (an older build): the engine's own, no list limits. */
 export const DEFAULT_LIMITS = Object.freeze({
-  text: 1_000_000, nesting: 32, entries: 1_000, values: 50_000, string: 100_000, lists: {},
+  text: 1_000_000, nesting: 31, entries: 1_000, values: 50_000, string: 100_000, lists: {},
 });
 
 export class LimitError extends Error {
