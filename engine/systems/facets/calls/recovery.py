@@ -8,20 +8,14 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from engine.kit.numbers import fraction_text
 from engine.kit.registry import Param, register
 from engine.systems.facets.rules.recovery import (
-    CARE, CONDITIONS, minutes_per_point, penalised_attributes, regain_rate, step_down_time,
+    CARE, CONDITIONS, amount_text, minutes_per_point, penalised_attributes, regain_rate, step_down_time,
 )
 
 SOCIAL_NAMES = {"healthy": "composed", "hurt": "weary", "injured": "drained", "crippled": "exhausted"}
-
-
-def _amount(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{fraction_text(value)} ({float(value):.2f})"
 
 
 @register("facets.recovery", "A consequence's penalties, its rest time, and the rate health or cool returns.",
@@ -35,11 +29,11 @@ def recovery(condition: str, maximum: int, care: str, helped: bool) -> dict[str,
     out: dict[str, Any] = {
         "condition": condition, "social": SOCIAL_NAMES[condition], "maximum": maximum, "care": care,
         "helped": helped, "penalised_attributes": penalised_attributes(condition),
-        "regain": f"{_amount(rate)} per {unit}", "minutes_per_point": None, "step_down": None,
+        "regain": f"{amount_text(rate)} per {unit}", "minutes_per_point": None, "step_down": None,
     }
     if condition == "hurt":
-        out["minutes_per_point"] = _amount(minutes_per_point(condition, maximum))
+        out["minutes_per_point"] = amount_text(minutes_per_point(condition, maximum))
     if condition != "healthy":
         amount, period = step_down_time(condition, helped)
-        out["step_down"] = f"{_amount(amount)} {period}"
+        out["step_down"] = f"{amount_text(amount)} {period}"
     return out

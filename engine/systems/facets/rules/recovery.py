@@ -92,6 +92,17 @@ def minutes_per_point(condition: str, maximum: int) -> Fraction:
     return Fraction(60) / rate
 
 
+def amount_text(value: Fraction) -> str:
+    """An exact amount for people: ``3``, or ``10/3 (3.33)``.
+
+    >>> amount_text(Fraction(3)), amount_text(Fraction(10, 3))
+    ('3', '10/3 (3.33)')
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator} ({float(value):.2f})"
+
+
 PRINTED_THIRD = "3"
 """The draft's figure for an injured character's daily regain with 10 maximum health."""
 
@@ -103,6 +114,6 @@ def third_per_day_errata() -> Iterator[Erratum]:
     if str(rate) != PRINTED_THIRD:
         yield Erratum(key="facets-injured-third", page="facets/consequences.md#recovery",
                       where="Recovery: an injured character's regain", item="10 maximum Health, per day",
-                      printed="3 points", computed=f"{rate} points (3.33)",
+                      printed="3 points", computed=f"{amount_text(rate)} points",
                       rule="an injured character regains a third of maximum Health per day; "
                            "the draft does not say how to round", kind="claim")
