@@ -10,6 +10,7 @@ extended checks, attacks, conflicts, recovery, and the errata they find),
 """
 
 from engine.kit.system import Page, System
+from engine.systems.facets.character import SCHEMA
 
 SYSTEM = System(
     id="facets",
@@ -26,6 +27,8 @@ SYSTEM = System(
         Page("facets/consequences.md", "Consequences and recovery"),
         Page("facets/characters.md", "Characters and facets"),
         Page("facets/conceits.md", "Conceits"),
+        Page("facets/builder.md", "Character builder"),
         Page("facets/errata.md", "Errata and designer's notes"),
     ),
+    character_schema=SCHEMA,
 )
