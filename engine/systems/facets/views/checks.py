@@ -19,6 +19,7 @@ from engine.kit.plain_table import table
 
 BAR_CSS = {"advantage": "rw-bar--success", "success": "rw-bar--success", "cost": "rw-bar--near",
            "failure": "rw-bar--fail", "failure-cost": "rw-bar--fail"}
+MAX_ADVANTAGES_SHOWN = 4
 SHORT = {"advantage": "Adv", "success": "Succ", "cost": "Cost", "failure": "Fail", "failure-cost": "F+C"}
 
 
@@ -52,7 +53,11 @@ def check_view(data: dict[str, Any]) -> Html:
     how = "under pressure" if data["pressure"] else f"exploding on {data['explode_on']}+"
     bonus = f" {data['bonus']:+d}" if data["bonus"] else ""
     rows = [[b["name"], el("span", None, b["percent"], _exact(b["p"]))] for b in data["bands"]]
-    adv = ", ".join(f"{a['count']}: {a['percent']}" for a in data["advantages"])
+    shown = data["advantages"][:MAX_ADVANTAGES_SHOWN]
+    rest = sum((Fraction(a["p"]) for a in data["advantages"][MAX_ADVANTAGES_SHOWN:]), Fraction(0))
+    adv = ", ".join(f"{a['count']}: {a['percent']}" for a in shown)
+    if rest:
+        adv += f", {MAX_ADVANTAGES_SHOWN} or more: {percent(rest)}"
     cap = (f"Explosions stop after {data['depth']} extra dice (chance of reaching that: {data['cap']['percent']})."
            if not data["pressure"] else "No explosions under pressure.")
     return el("div", {"class": "rw-facets-check", "data-rw-p": data["success"]["p"]},
