@@ -51,7 +51,8 @@ def blank() -> dict[str, Any]:
 def _read_facet(raw: Any) -> dict[str, Any]:
     facet = as_mapping(raw)
     base = _blank_facet()
-    slots = facet.get("traits") if isinstance(facet.get("traits"), list) else []
+    raw_slots = facet.get("traits")
+    slots: list[Any] = raw_slots if isinstance(raw_slots, list) else []
     traits = []
     for index in range(TRAIT_SLOTS):
         slot = as_mapping(slots[index]) if index < len(slots) else {}

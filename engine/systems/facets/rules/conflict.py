@@ -90,7 +90,8 @@ def _exchange(state: tuple[int, int], to_a: list[tuple[int, int]], to_b: list[tu
     B's weight of winning now is the total less both. A simultaneous take-out goes to the first actor.
     """
     ha, hb = state
-    both, a_only, nxt = 0, 0, {}
+    both, a_only = 0, 0
+    nxt: Step = {}
     for dealt_by_a, pa in to_b:
         for dealt_by_b, pb in to_a:
             a_out, b_out = dealt_by_b >= ha, dealt_by_a >= hb

@@ -48,6 +48,20 @@ def roll_view(data: dict[str, Any]) -> Html:
               el("p", {"class": "rw-exact"}, notes))
 
 
+def steps_view(data: dict[str, Any]) -> Html:
+    """A die moved along the ladder, and whether the change ran off an end.
+
+    >>> from engine.kit.api import call
+    >>> "stops at the end" in steps_view(call("facets.steps", {"die": 4, "steps": -2}))
+    True
+    """
+    note = (" The change runs past the end of the ladder; the draft does not say what happens, "
+            "so the die stops at the end.") if data["off_ladder"] else ""
+    return el("div", {"class": "rw-facets-steps", "data-rw-die": data["result"]},
+              el("p", {"class": "rw-headline"}, f"{data['die']} moved {data['steps']:+d} step(s): ",
+                 el("strong", None, data["result"]), "."), el("p", None, note) if note else None)
+
+
 def check_view(data: dict[str, Any]) -> Html:
     """A check's exact bands, its advantages, effort and the calm alternative."""
     how = "under pressure" if data["pressure"] else f"exploding on {data['explode_on']}+"

@@ -14,7 +14,7 @@ from engine.kit.widget import Field, Widget, register_widget
 from engine.systems.facets.calls import checks as _checks, conflict as _conflict, extended as _extended
 from engine.systems.facets.calls import recovery as _recovery
 from engine.systems.facets.rules.bands import CRITICAL_READINGS
-from engine.systems.facets.views.checks import check_view, extended_view, roll_view
+from engine.systems.facets.views.checks import check_view, extended_view, roll_view, steps_view
 from engine.systems.facets.views.conflict import attack_view, conflict_view, recovery_view
 
 _REGISTERED = (_checks, _conflict, _extended, _recovery)  # the calls these widgets use
@@ -40,6 +40,9 @@ register_widget(Widget(
      Field("pressure", "Under pressure"), Field("explode_on", "Explode on", optional=True, hint=EXPLODE_HINT),
      Field("critical", "Critical failure", choice_labels=CRITICAL_READINGS), Field("seed", "Seed", seed=True)),
     "Roll", roll_view, defaults=every_default("facets.roll", seed=1), log=5, log_title="Earlier rolls"))
+register_widget(Widget(
+    "facets-steps", "Step a die", "facets.steps", (Field("die", "Die (sides)"), Field("steps", "Steps (+ up, - down)")),
+    "Step", steps_view, live="change", defaults=every_default("facets.steps")))
 register_widget(Widget(
     "facets-check", "Outcome bands against a TN", "facets.check",
     (Field("die", "Die (sides)"), Field("bonus", "Bonus"), Field("tn", "TN"), Field("pressure", "Under pressure"),
