@@ -64,6 +64,11 @@ def _read_facet(raw: Any) -> dict[str, Any]:
             "requires_facet": shown(facet.get("requires_facet")), "traits": traits}
 
 
+def _text(value: Any) -> str:
+    """A choice as text, whatever was stored (a wrong one stays visible and is reported)."""
+    return value if isinstance(value, str) else shown(value)
+
+
 def read(document: Mapping[str, Any]) -> dict[str, Any]:
     """The character's fields, kept as typed; ParameterError for another system's document."""
     schema = document.get("schema", SCHEMA)
@@ -75,7 +80,8 @@ def read(document: Mapping[str, Any]) -> dict[str, Any]:
     character = {
         "schema": SCHEMA, "name": shown(document.get("name")),
         "attributes": {key: attributes.get(key, fresh["attributes"][key]) for key in ATTRIBUTES},
-        **{key: document.get(key, fresh[key]) for key in ("health", "cool", "effort", "physical", "social")},
+        **{key: document.get(key, fresh[key]) for key in ("health", "cool", "effort")},
+        **{key: _text(document.get(key, fresh[key])) for key in ("physical", "social")},
         "facets": {key: _read_facet(facets.get(key)) for key in FACETS},
         "penalties": {key: penalties.get(key, 0) for key in ATTRIBUTES},
     }
