@@ -119,3 +119,42 @@ def test_conflict_odds_by_keyboard(live_site, tab):
     assert Fraction(expected["a_wins"]["p"]) + Fraction(expected["b_wins"]["p"]) == 1
     assert expected["a_wins"]["percent"] in result.inner_text()
     assert tab.external == [] and tab.errors == []
+
+
+def test_roll_steps_attack_and_recovery_by_keyboard(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url("facets/"))
+    tab.wait_state("facets-roll", "ready")
+    roller = tab.widget("facets-roll")
+    type_into(page, roller.locator("input[name=die]"), "4")
+    type_into(page, roller.locator("input[name=seed]"), "11")
+    page.keyboard.press("Enter")
+    rolled = api.call("facets.roll", {"die": 4, "tn": 8, "seed": 11})
+    roller.locator(f"[data-rw-result] .rw-facets-roll[data-rw-total='{rolled['total']}'][data-rw-band='{rolled['band_key']}']").wait_for(
+        timeout=BOOT_TIMEOUT_MS)
+    faces = roller.locator("[data-rw-result] .rw-facets-roll .rw-die").all_inner_texts()
+    assert faces == [str(f) for f in rolled["faces"]]
+
+    page.goto(live_site.url("facets/checks/"))
+    tab.wait_state("facets-steps", "ready")
+    steps = tab.widget("facets-steps")
+    type_into(page, steps.locator("input[name=die]"), "12")
+    page.keyboard.press("Tab")
+    steps.locator(".rw-facets-steps[data-rw-die='d8']").wait_for(timeout=BOOT_TIMEOUT_MS)
+
+    page.goto(live_site.url("facets/conflicts/"))
+    tab.wait_state("facets-attack", "ready")
+    attack = tab.widget("facets-attack")
+    choose(page, attack.locator("select[name=weapon]"), "light")
+    attack.locator("input[name=second_attack]").focus()
+    page.keyboard.press("Space")
+    expected = api.call("facets.attack", {"attack": 8, "defense": 6, "weapon": "light", "second_attack": True})
+    attack.locator(f".rw-facets-attack[data-rw-p-hit='{expected['hit']['p']}']").wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert "d6 against d6" in attack.locator(".rw-facets-attack").inner_text()  # d8 one step down: light only
+
+    page.goto(live_site.url("facets/consequences/"))
+    tab.wait_state("facets-recovery", "ready")
+    recovery = tab.widget("facets-recovery")
+    choose(page, recovery.locator("select[name=condition]"), "injured")
+    recovery.locator(".rw-facets-recovery[data-rw-regain='4 per day']").wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert tab.external == [] and tab.errors == []
