@@ -23,8 +23,19 @@ MAX_ADVANTAGES_SHOWN = 4
 SHORT = {"advantage": "Adv", "success": "Succ", "cost": "Cost", "failure": "Fail", "failure-cost": "F+C"}
 
 
+LONGEST_SHOWN_FRACTION = 30
+"""Longer exact fractions move into a tooltip, so tables keep their width."""
+
+
 def _exact(p: str) -> Html:
-    return el("span", {"class": "rw-exact"}, f" (exactly {p})")
+    """The exact chance beside a percentage; a very long fraction is kept in the tooltip.
+
+    >>> "title" in _exact("1/" + "9" * 40), _exact("1/8")
+    (True, '<span class="rw-exact"> (exactly 1/8)</span>')
+    """
+    if len(p) <= LONGEST_SHOWN_FRACTION:
+        return el("span", {"class": "rw-exact"}, f" (exactly {p})")
+    return el("span", {"class": "rw-exact", "title": f"exactly {p}", "tabindex": 0}, " (exact value: hover)")
 
 
 def bands_chart(bands: list[dict[str, Any]], title: str) -> Html:

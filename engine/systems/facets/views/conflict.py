@@ -31,7 +31,7 @@ def attack_view(data: dict[str, Any]) -> Html:
                  el("strong", None, f"{data['hit']['percent']} to hit"), _exact(data["hit"]["p"])),
               bands_chart(data["bands"], "Outcome bands of one attack"),
               el("p", None, f"Mean damage per action: {data['mean_damage_text']} ",
-                 el("span", {"class": "rw-exact"}, f"(exactly {data['mean_damage']})"),
+                 _exact(data["mean_damage"]),
                  f", armor {data['armor']}. The defender earns a token {data['defender_token']['percent']} "
                  "of the time (each attack)."),
               damage)
