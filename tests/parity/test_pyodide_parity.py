@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -127,7 +128,18 @@ def page_widgets() -> list[tuple[str, dict]]:
     return found
 
 
+def system_calls() -> list[tuple[str, dict]]:
+    """Each system's own valid calls for parity, from ``tests/systems/<pkg>/parity_calls.toml``
+    (``[[call]]`` tables with ``name`` and ``params``), so a new system needs no edit here."""
+    found = []
+    for path in sorted((REPO_ROOT / "tests" / "systems").glob("*/parity_calls.toml")):
+        for item in tomllib.loads(path.read_text(encoding="utf-8")).get("call", []):
+            found.append((item["name"], item.get("params", {})))
+    return found
+
+
 CALLS += page_widgets()
+CALLS += system_calls()
 ALL_CALLS = CALLS + ERROR_CALLS
 
 

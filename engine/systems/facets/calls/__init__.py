@@ -1,0 +1,1 @@
+"""Facets's registry calls: dice, bands, extended checks, attacks, conflicts, recovery, characters."""

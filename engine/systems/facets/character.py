@@ -1,0 +1,213 @@
+"""A Facets character: nine attribute dice, three facets with traits, Health, Cool, effort, consequences.
+
+A character is a JSON document (``schema`` ``rollwright/facets``). A half-made
+one is still read: its problems are messages, never an exception. Each facet
+has ``TRAIT_SLOTS`` trait slots; a slot with no name is unused.
+
+>>> c = read(blank())
+>>> sorted({m["code"] for m in problems(c)})
+['facets-facet-name', 'facets-name', 'facets-trait-count', 'facets-trait-per-facet']
+>>> effective_die(read({"attributes": {"endurance": 8}, "penalties": {"endurance": 1}}), "endurance")
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import ParameterError
+from engine.kit.forms import as_mapping, shown
+from engine.systems.facets.rules.attributes import ATTRIBUTES
+from engine.systems.facets.rules.dice import DIE_STEPS, step_die
+from engine.systems.facets.rules.recovery import CONDITIONS
+
+SCHEMA = "rollwright/facets"
+FACETS = {"trait": "Character trait", "background": "Background", "calling": "Calling"}
+TRAIT_SLOTS = 4
+TRAITS_AT_CREATION = 4
+MAX_POOL, MAX_EFFORT, MAX_PENALTIES = 99, 999, 3
+HREF = {"traits": "facets/characters/#traits", "open": "facets/characters/#open-and-closed",
+        "facets": "facets/characters/#facets", "attributes": "facets/characters/#attributes",
+        "health": "facets/characters/#health-and-cool", "effort": "facets/characters/#effort",
+        "ladder": "facets/consequences/#the-ladder"}
+RULES = {"traits": "Traits", "open": "Open and closed", "facets": "Facets", "attributes": "Attributes",
+         "health": "Health and Cool", "effort": "Effort", "ladder": "The ladder"}
+
+
+def _blank_facet() -> dict[str, Any]:
+    return {"name": "", "closed": False, "requires_attribute": "", "requires_die": 4, "requires_facet": "",
+            "traits": [{"name": "", "picked": False, "requires": 0} for _ in range(TRAIT_SLOTS)]}
+
+
+def blank() -> dict[str, Any]:
+    """A new character: every attribute a d6, 10 Health and Cool, no facets yet."""
+    return {"schema": SCHEMA, "name": "", "attributes": {key: 6 for key in ATTRIBUTES},
+            "health": 10, "cool": 10, "effort": 0,
+            "facets": {key: _blank_facet() for key in FACETS},
+            "physical": "healthy", "social": "healthy", "penalties": {key: 0 for key in ATTRIBUTES}}
+
+
+def _read_facet(raw: Any) -> dict[str, Any]:
+    facet = as_mapping(raw)
+    base = _blank_facet()
+    raw_slots = facet.get("traits")
+    slots: list[Any] = raw_slots if isinstance(raw_slots, list) else []
+    traits = []
+    for index in range(TRAIT_SLOTS):
+        slot = as_mapping(slots[index]) if index < len(slots) else {}
+        traits.append({"name": shown(slot.get("name")), "picked": slot.get("picked") is True,
+                       "requires": slot.get("requires", 0)})
+    return {"name": shown(facet.get("name")), "closed": facet.get("closed") is True,
+            "requires_attribute": shown(facet.get("requires_attribute")),
+            "requires_die": facet.get("requires_die", base["requires_die"]),
+            "requires_facet": shown(facet.get("requires_facet")), "traits": traits}
+
+
+def _text(value: Any) -> str:
+    """A choice as text, whatever was stored (a wrong one stays visible and is reported)."""
+    return value if isinstance(value, str) else shown(value)
+
+
+def read(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The character's fields, kept as typed; ParameterError for another system's document."""
+    schema = document.get("schema", SCHEMA)
+    if schema != SCHEMA:
+        raise ParameterError(f"character: not a Facets character (schema {schema!r})", field="character")
+    fresh = blank()
+    attributes, penalties = as_mapping(document.get("attributes")), as_mapping(document.get("penalties"))
+    facets = as_mapping(document.get("facets"))
+    character = {
+        "schema": SCHEMA, "name": shown(document.get("name")),
+        "attributes": {key: attributes.get(key, fresh["attributes"][key]) for key in ATTRIBUTES},
+        **{key: document.get(key, fresh[key]) for key in ("health", "cool", "effort")},
+        **{key: _text(document.get(key, fresh[key])) for key in ("physical", "social")},
+        "facets": {key: _read_facet(facets.get(key)) for key in FACETS},
+        "penalties": {key: penalties.get(key, 0) for key in ATTRIBUTES},
+    }
+    if isinstance(document.get("id"), str):
+        character["id"] = document["id"]
+    return character
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _die(value: Any) -> bool:
+    return _whole(value, 4, 20) and value in DIE_STEPS
+
+
+def effective_die(character: Mapping[str, Any], key: str) -> int | None:
+    """The attribute's die after its recorded "two steps smaller" penalties (None: not a die yet)."""
+    base, count = character["attributes"][key], character["penalties"][key]
+    if not _die(base):
+        return None
+    return step_die(base, -2 * count) if _whole(count, 0, MAX_PENALTIES) else base
+
+
+def _message(severity: str, code: str, text: str, rule: str, path: str) -> dict[str, str]:
+    return {"severity": severity, "code": code, "text": text, "rule": RULES[rule], "href": HREF[rule],
+            "path": path}
+
+
+def _basic_problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
+    found = [_message("error", "facets-die", f"{a.name}: pick a die (d4, d6, d8, d10, d12 or d20).",
+                      "attributes", f"attributes.{key}")
+             for key, a in ATTRIBUTES.items() if not _die(c["attributes"][key])]
+    for key, label in (("health", "Health"), ("cool", "Cool")):
+        if not _whole(c[key], 1, MAX_POOL):
+            found.append(_message("error", "facets-pool", f"{label}: a whole number from 1 to {MAX_POOL}.",
+                                  "health", key))
+    if not _whole(c["effort"], 0, MAX_EFFORT):
+        found.append(_message("error", "facets-effort", f"Effort: a whole number from 0 to {MAX_EFFORT}.",
+                              "effort", "effort"))
+    for key, a in ATTRIBUTES.items():
+        if not _whole(c["penalties"][key], 0, MAX_PENALTIES):
+            found.append(_message("error", "facets-penalty", f"{a.name}: penalties from 0 to {MAX_PENALTIES}.",
+                                  "ladder", f"penalties.{key}"))
+    for ladder in ("physical", "social"):
+        if c[ladder] not in CONDITIONS:
+            found.append(_message("error", "facets-condition", f"Unknown {ladder} condition.", "ladder", ladder))
+    return found
+
+
+def _facet_requirement(c: Mapping[str, Any], key: str) -> list[dict[str, str]]:
+    facet, label = c["facets"][key], FACETS[key]
+    if not facet["closed"]:
+        return []
+    found = []
+    attribute = facet["requires_attribute"]
+    if attribute:
+        need = facet["requires_die"]
+        have = c["attributes"].get(attribute)
+        if attribute not in ATTRIBUTES or not _die(need):
+            found.append(_message("error", "facets-requirement", f"{label}: the requirement needs an attribute "
+                                  "and a die.", "open", f"facets.{key}.requires_attribute"))
+        elif _die(have) and DIE_STEPS.index(have) < DIE_STEPS.index(need):
+            found.append(_message("error", "facets-closed-facet", f"{label} {facet['name']!r} is closed: it needs "
+                                  f"{ATTRIBUTES[attribute].name} d{need} or more (now d{have}).", "open",
+                                  f"facets.{key}.requires_attribute"))
+    other = facet["requires_facet"].strip().lower()
+    names = {c["facets"][k]["name"].strip().lower() for k in FACETS if k != key}
+    if other and other not in names:
+        found.append(_message("error", "facets-closed-facet", f"{label} {facet['name']!r} is closed: it needs the "
+                              f"facet {facet['requires_facet']!r}.", "open", f"facets.{key}.requires_facet"))
+    if not attribute and not other:
+        found.append(_message("warning", "facets-requirement", f"{label} is closed but names no requirement.",
+                              "open", f"facets.{key}.closed"))
+    return found
+
+
+def _trait_problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
+    found, total = [], 0
+    for key, label in FACETS.items():
+        traits = c["facets"][key]["traits"]
+        picked = [t for t in traits if t["picked"]]
+        total += len(picked)
+        if not picked:
+            found.append(_message("error", "facets-trait-per-facet", f"{label}: pick one of its traits.",
+                                  "traits", f"facets.{key}.traits"))
+        for index, trait in enumerate(traits, start=1):
+            path = f"facets.{key}.traits.{index - 1}"
+            if trait["picked"] and not trait["name"].strip():
+                found.append(_message("error", "facets-trait-name", f"{label}, trait {index}: a picked trait "
+                                      "needs a name.", "traits", f"{path}.name"))
+            need = trait["requires"]
+            if not _whole(need, 0, TRAIT_SLOTS) or need == index:
+                found.append(_message("error", "facets-trait-requires", f"{label}, trait {index}: it can require "
+                                      "another trait of the same facet only.", "open", f"{path}.requires"))
+            elif need and trait["picked"] and not traits[need - 1]["picked"]:
+                found.append(_message("error", "facets-closed-trait", f"{label}: trait {trait['name']!r} is closed: "
+                                      f"pick trait {need} ({traits[need - 1]['name'] or 'unnamed'}) first.",
+                                      "open", f"{path}.picked"))
+    if total != TRAITS_AT_CREATION:
+        found.append(_message("error", "facets-trait-count", f"Pick exactly {TRAITS_AT_CREATION} traits: one from "
+                              f"each facet and one more from any (now {total}).", "traits", "facets"))
+    return found
+
+
+def problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
+    """How the character breaks the rules (errors) or is unfinished (warnings)."""
+    found = _basic_problems(c)
+    for key, label in FACETS.items():
+        if not c["facets"][key]["name"].strip():
+            found.append(_message("warning", "facets-facet-name", f"{label}: no facet named yet.", "facets",
+                                  f"facets.{key}.name"))
+        found += _facet_requirement(c, key)
+    found += _trait_problems(c)
+    if not c["name"].strip():
+        found.append(_message("warning", "facets-name", "The character has no name yet.", "facets", "name"))
+    return found
+
+
+def attribute_options(c: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What the character offers a die field: each attribute's die after its penalties."""
+    options = []
+    for key, a in ATTRIBUTES.items():
+        die = effective_die(c, key)
+        if die is None:
+            continue
+        note = f", penalised from d{c['attributes'][key]}" if die != c["attributes"][key] else ""
+        options.append({"label": f"{a.name} (d{die}{note})", "value": die, "path": f"attributes.{key}"})
+    return options

@@ -1,0 +1,1 @@
+"""HTML views of Facets call answers (escaped through the kit's el)."""

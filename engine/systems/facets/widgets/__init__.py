@@ -1,0 +1,1 @@
+"""Facets's live widgets."""

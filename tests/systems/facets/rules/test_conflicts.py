@@ -1,0 +1,97 @@
+"""Opposed attacks and conflict odds: a hand-solved case, brute force, and a seeded simulation."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from engine.dice.rolling import roll_die
+from engine.errors import ParameterError
+from engine.kit.api import call
+from engine.systems.facets.rules.attacks import AttackPlan, attack_odds, dice_used
+from engine.systems.facets.rules.bands import advantages, band
+from engine.systems.facets.rules.conflict import Side, conflict_odds
+from engine.systems.facets.rules.dice import DEPTH, roll_distribution
+
+
+def test_second_attacks_and_specific_defenses_step_the_dice() -> None:
+    assert dice_used(AttackPlan(8, 6, "medium", second_attack=True)) == (4, 6)
+    assert dice_used(AttackPlan(12, 6, "medium", second_attack=True)) == (8, 6)
+    assert dice_used(AttackPlan(12, 6, "light", second_attack=True)) == (10, 6)
+    assert dice_used(AttackPlan(8, 8, "light", defended_with="finesse", specific_defenses=True)) == (8, 6)
+    assert dice_used(AttackPlan(8, 8, "heavy", defended_with="finesse", specific_defenses=True)) == (8, 10)
+    with pytest.raises(ParameterError, match="heavy"):
+        dice_used(AttackPlan(8, 8, "heavy", second_attack=True))
+
+
+def test_attack_damage_by_brute_force() -> None:
+    plan = AttackPlan(4, 4, "medium", armor=1)
+    odds = attack_odds(plan)
+    # Every pair of (capped) rolls, judged one by one.
+    expected: dict[int, Fraction] = {}
+    a, d = roll_distribution(4), roll_distribution(4)
+    for x, wx in a.items():
+        for y, wy in d.items():
+            m = x - y
+            hurt = max(0, 3 + advantages(m) - 1) if band(m).succeeds else 0
+            expected[hurt] = expected.get(hurt, Fraction(0)) + Fraction(wx * wy, a.total_weight * d.total_weight)
+    got = odds.damage_one
+    assert {v: Fraction(w, got.total_weight) for v, w in got.items()} == expected
+
+
+def test_armor_never_makes_damage_negative_and_endurance_soaks() -> None:
+    heavy_armor = call("facets.attack", {"attack": 4, "defense": 20, "weapon": "light", "armor": 10})
+    assert all(row["value"] >= 0 for row in heavy_armor["damage_one"])
+    soak = attack_odds(AttackPlan(6, 6, "heavy", defended_with="endurance"))
+    assert soak.damage_one.min_outcome == 4  # a miss still hits, less one armor
+
+
+def test_hand_solved_duel_of_one_health_each() -> None:
+    a = Side(attack=6, defense=6, health=1, weapon="light")
+    hit = attack_odds(AttackPlan(6, 6, "light")).hit
+    # A acts first every exchange: A wins on A's hit, or both miss and the duel starts over.
+    expected = hit / (1 - (1 - hit) * (1 - hit))
+    odds = conflict_odds(a, a, "a")
+    assert odds.a_wins == expected
+    assert odds.exchanges[1] == hit + (1 - hit) * hit
+
+
+def _simulate(a: Side, b: Side, trials: int, seed: int) -> float:
+    rng = random.Random(seed)
+
+    def damage(att: Side, dfn: Side) -> int:
+        x = roll_die(rng, att.attack, explode=True, depth=DEPTH).value
+        y = roll_die(rng, dfn.defense, explode=True, depth=DEPTH).value
+        m = x - y
+        return max(0, {"light": 1, "medium": 3, "heavy": 5}[att.weapon] + advantages(m) - dfn.armor) \
+            if band(m).succeeds else 0
+
+    wins = 0
+    for _ in range(trials):
+        ha, hb = a.health, b.health
+        while True:
+            hb -= damage(a, b)
+            if hb <= 0:
+                wins += 1
+                break
+            ha -= damage(b, a)
+            if ha <= 0:
+                break
+    return wins / trials
+
+
+def test_conflict_odds_agree_with_a_seeded_simulation() -> None:
+    a = Side(attack=8, defense=6, health=6, weapon="medium", armor=1)
+    b = Side(attack=10, defense=8, health=8, weapon="light")
+    exact = float(conflict_odds(a, b, "a").a_wins)
+    # 3000 duels: the standard error is under 0.01, so 0.04 is four of them.
+    assert abs(_simulate(a, b, 3000, seed=5) - exact) < 0.04
+
+
+def test_conflict_call_sums_to_one() -> None:
+    out = call("facets.conflict", {"a_health": 5, "b_health": 4, "b_weapon": "heavy"})
+    total = sum(Fraction(row["p"]) for row in out["exchanges"]) + Fraction(out["beyond"]["p"])
+    assert total == 1
+    assert Fraction(out["a_wins"]["p"]) + Fraction(out["b_wins"]["p"]) == 1
