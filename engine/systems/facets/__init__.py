@@ -10,7 +10,7 @@ extended checks, attacks, conflicts, recovery, and the errata they find),
 """
 
 from engine.kit.system import Page, System
-from engine.systems.facets.character import SCHEMA
+from engine.systems.facets.character import FACETS, SCHEMA, TRAIT_SLOTS
 
 SYSTEM = System(
     id="facets",
@@ -31,4 +31,5 @@ SYSTEM = System(
         Page("facets/errata.md", "Errata and designer's notes"),
     ),
     character_schema=SCHEMA,
+    character_limits={f"facets.{key}.traits": TRAIT_SLOTS for key in FACETS},
 )
