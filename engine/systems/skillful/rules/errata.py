@@ -11,6 +11,7 @@ the narrowed 0/6/12/18/24, the aid's +1 and +8) are worked examples instead.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
 from engine.kit.errata import Erratum, errata_source
 from engine.kit.numbers import percent
@@ -27,7 +28,7 @@ DODGE_N = 5
 def rested_serious_chance() -> str:
     """The chance that one of two evenly matched, rested fighters suffers a second penalty or worse."""
     odds = tier_odds(loss_distribution(0, 0), RESTED_WIDTH)
-    return percent(sum((p for tier, p in odds.items() if tier >= 2)))
+    return percent(sum((p for tier, p in odds.items() if tier >= 2), Fraction(0)))
 
 
 def unskilled_fumble_chance() -> str:
