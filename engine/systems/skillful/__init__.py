@@ -26,6 +26,7 @@ SYSTEM = System(
         Page("skillful/narrowing.md", "Threshold narrowing"),
         Page("skillful/fumbles.md", "Fumble thresholds"),
         Page("skillful/aid.md", "Aid"),
+        Page("skillful/tracker.md", "Fatigue tracker"),
         Page("skillful/notes.md", "Designer's notes"),
         Page("skillful/errata.md", "Errata"),
     ),

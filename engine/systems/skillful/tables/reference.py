@@ -17,7 +17,9 @@ from engine.kit.tables import TableData, build_table, make_table, register_table
 from engine.systems.skillful import SYSTEM
 from engine.systems.skillful.rules.aid import TARGET_FLOOR, aid_bonus
 from engine.systems.skillful.rules.checks import check_total, open_d20
-from engine.systems.skillful.rules.effort import OTHER_HARM, TASKS, effort, effort_text
+from engine.systems.skillful.rules.effort import (
+    ATTITUDES, OTHER_HARM, TASKS, attitude_terms, effort, effort_text,
+)
 from engine.systems.skillful.rules.fumble import FUMBLE_EXAMPLES, fumble_tier
 from engine.systems.skillful.rules.tiers import (
     FLOORS, RESTED_WIDTH, TIERS, cutoffs, loss_range, threshold_width,
@@ -59,6 +61,20 @@ def consequences() -> TableData:
         rows.append(cells)
     return make_table("skillful-consequences", f"What the defender spends, N = {EXAMPLE_N} Wind",
                       ["Consequence", *TASKS.values()], rows)
+
+
+@register_table("skillful-attitudes", "What each attitude does to N, the up-front cost and the check.")
+def attitudes() -> TableData:
+    rule = {"relaxed": ("half of N, at least 1", "N (halved)", "-10, or -20 in life or death"),
+            "ordinary": ("N", "N", "0"), "intense": ("N", "N + 3N", "+5")}
+    rows = []
+    for attitude in ATTITUDES:
+        n, up_front, modifier = attitude_terms(EXAMPLE_N, attitude)
+        rows.append([attitude.capitalize(), *rule[attitude], n + up_front, 3 * n + up_front,
+                     effort_text(effort(n, "melee-broadsword", 1, up_front=up_front))])
+    return make_table("skillful-attitudes", f"Attitudes, with the spend at N = {EXAMPLE_N} (halves rounded down)",
+                      ["Attitude", "N becomes", "Paid up front", "Check", "Held, in all", "Lost by under T",
+                       "Flailing melee defence"], rows)
 
 
 @register_table("skillful-fumbles", "The draft's fumble thresholds and the chance of missing them.")
