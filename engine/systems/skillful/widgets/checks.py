@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 from engine.kit.widget import Field, Widget, register_widget
+from engine.systems.skillful.calls import dice, contest  # noqa: F401  (registers the calls)
+from engine.systems.skillful.widgets.defaults import form_defaults
 from engine.systems.skillful.rules.effort import TASKS
 from engine.systems.skillful.rules.tiers import FLOOR_LABELS
 from engine.systems.skillful.views import checks as views
@@ -19,11 +21,11 @@ register_widget(Widget(
     "skillful-roller", "Roll an open d20", "skillful.roll",
     (Field("skill", "Skill levels"), Field("penalty", "Fatigue penalty"),
      Field("seed", "Seed (optional)", optional=True, seed=True)),
-    "Roll", views.roll_view, defaults={"seed": 5}, log=5, log_title="Earlier rolls"))
+    "Roll", views.roll_view, defaults=form_defaults("skillful.roll", seed=5), log=5, log_title="Earlier rolls"))
 register_widget(Widget(
     "skillful-distribution", "Every total of an open d20", "skillful.open_d20",
     (Field("skill", "Skill levels"), Field("penalty", "Fatigue penalty"), Field("modifier", "Attitude modifier")),
-    "Show", views.distribution_view, live="change"))
+    "Show", views.distribution_view, live="change", defaults=form_defaults("skillful.open_d20")))
 register_widget(Widget(
     "skillful-contest", "Contest calculator", "skillful.contest",
     (Field("attacker_skill", "Attacker's skill"), Field("attacker_penalty", "Attacker's fatigue penalty"),
@@ -35,7 +37,7 @@ register_widget(Widget(
      Field("task", "Task and weapon", choice_labels=TASKS),
      Field("life_or_death", "Life or death (relaxed takes -20)"),
      Field("rounding", "Relaxed rounding", choice_labels=ROUNDING_LABELS)),
-    "Work it out", views.contest_view, live="change"))
+    "Work it out", views.contest_view, live="change", defaults=form_defaults("skillful.contest")))
 register_widget(Widget(
     "skillful-consequence", "What one loss costs", "skillful.consequence",
     (Field("loss", "Lost by"), Field("n", "N"), Field("task", "Task and weapon", choice_labels=TASKS),
@@ -43,4 +45,4 @@ register_widget(Widget(
      Field("floor", "Negative pools", choice_labels=FLOOR_LABELS),
      Field("attitude", "Attitude", choice_labels=ATTITUDE_LABELS),
      Field("rounding", "Relaxed rounding", choice_labels=ROUNDING_LABELS)),
-    "Look it up", views.consequence_view, live="change", defaults={"loss": 4}))
+    "Look it up", views.consequence_view, live="change", defaults=form_defaults("skillful.consequence", loss=4)))

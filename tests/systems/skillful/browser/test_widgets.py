@@ -1,0 +1,72 @@
+"""Skillful's pages in headless Chromium, used by keyboard: a contest, the roller and the fatigue tracker.
+
+Never asserts a time: waits are generous because a cold Pyodide boot is slow here.
+"""
+
+from __future__ import annotations
+
+from engine.kit import api
+from tests.support.browser import BOOT_TIMEOUT_MS
+from tests.support.keyboard import choose, next_field, type_into
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_contest_by_keyboard_answers_like_cpython(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url("skillful/checks/"))
+    tab.wait_state("skillful-contest", "ready")
+    contest = tab.widget("skillful-contest")
+    type_into(page, contest.locator("input[name=attacker_skill]"), "12")
+    next_field(page, "0")  # attacker's fatigue penalty
+    page.keyboard.press("Tab")
+    choose(page, contest.locator("select[name=attacker_attitude]"), "intense")
+    type_into(page, contest.locator("input[name=defender_penalty]"), "4")
+    expected = api.call("skillful.contest", {"attacker_skill": 12, "attacker_attitude": "intense",
+                                             "defender_skill": 10, "defender_penalty": 4})
+    result = contest.locator("[data-rw-result] [data-rw-width='6']")
+    result.wait_for(timeout=BOOT_TIMEOUT_MS)
+    shown = [cell.get_attribute("data-rw-p") for cell in result.locator("td[data-rw-p]").all()]
+    page.wait_for_function(
+        "want => [...document.querySelectorAll(\"section[data-rw-widget='skillful-contest'] td[data-rw-p]\")]"
+        ".map(td => td.dataset.rwP).join() === want", arg=",".join(t["p"] for t in expected["tiers"]))
+    assert len(shown) == 6
+    assert tab.external == [] and tab.errors == []
+
+
+def test_roller_shows_both_dice_on_a_twenty(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url("skillful/"))
+    tab.wait_state("skillful-roller", "ready")
+    roller = tab.widget("skillful-roller")
+    type_into(page, roller.locator("input[name=seed]"), "31")  # CPython: 1 then 16
+    page.keyboard.press("Enter")
+    result = roller.locator("[data-rw-result] [data-rw-seed='31']")
+    result.wait_for(timeout=BOOT_TIMEOUT_MS)
+    data = api.call("skillful.roll", {"seed": 31})
+    assert [d.inner_text() for d in result.locator(".rw-die").all()] == [str(f) for f in data["faces"]]
+    assert len(data["faces"]) == 2 and result.get_attribute("data-rw-total") == str(data["total"])
+
+
+def test_fatigue_tracker_spends_narrows_and_survives_reload(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url("skillful/tracker/"))
+    tab.wait_state("skillful-tracker", "ready")
+    tracker = tab.widget("skillful-tracker")
+    type_into(page, tracker.locator("input[name=spent]"), "Wind 50")
+    tracker.locator("[data-rw-pool='Wind'][data-rw-now='10']").wait_for(timeout=BOOT_TIMEOUT_MS)
+    # Two quick spends of N + 2N (15 Wind each), by keyboard: focus the link, press Enter.
+    for now in ("-5", "-20"):
+        tracker.locator("a.rw-tracker__spend", has_text="Lose by under T").focus()
+        page.keyboard.press("Enter")
+        tracker.locator(f"[data-rw-pool='Wind'][data-rw-now='{now}']").wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert tracker.locator("[data-rw-physical-width]").get_attribute("data-rw-physical-width") == "6"
+    assert tracker.locator("input[name=spent]").input_value() == "Wind 50, Wind 15, Wind 15"
+    page.reload()
+    tab.wait_state("skillful-tracker", "ready")
+    tracker = tab.widget("skillful-tracker")
+    tracker.locator("[data-rw-pool='Wind'][data-rw-now='-20']").wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert tracker.locator("input[name=spent]").input_value() == "Wind 50, Wind 15, Wind 15"
+    assert tab.external == [] and tab.errors == []
