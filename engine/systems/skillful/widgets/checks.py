@@ -16,6 +16,13 @@ from engine.systems.skillful.views import checks as views
 
 ATTITUDE_LABELS = {"relaxed": "Relaxed", "ordinary": "Ordinary", "intense": "Intense"}
 ROUNDING_LABELS = {"down": "Round half of an odd N down", "up": "Round half of an odd N up"}
+LOSS_FIELDS = (
+    Field("loss", "Lost by"), Field("n", "N"), Field("task", "Task and weapon", choice_labels=TASKS),
+    Field("pool", "N is paid from"), Field("penalty", "Fatigue penalty"),
+    Field("floor", "Negative pools", choice_labels=FLOOR_LABELS),
+    Field("attitude", "Attitude", choice_labels=ATTITUDE_LABELS),
+    Field("rounding", "Relaxed rounding", choice_labels=ROUNDING_LABELS))
+"""The form of every widget that starts from one loss (the consequence and the suckage advisor)."""
 
 register_widget(Widget(
     "skillful-roller", "Roll an open d20", "skillful.roll",
@@ -40,9 +47,5 @@ register_widget(Widget(
     "Work it out", views.contest_view, live="change", defaults=form_defaults("skillful.contest")))
 register_widget(Widget(
     "skillful-consequence", "What one loss costs", "skillful.consequence",
-    (Field("loss", "Lost by"), Field("n", "N"), Field("task", "Task and weapon", choice_labels=TASKS),
-     Field("pool", "N is paid from"), Field("penalty", "Fatigue penalty"),
-     Field("floor", "Negative pools", choice_labels=FLOOR_LABELS),
-     Field("attitude", "Attitude", choice_labels=ATTITUDE_LABELS),
-     Field("rounding", "Relaxed rounding", choice_labels=ROUNDING_LABELS)),
+    LOSS_FIELDS,
     "Look it up", views.consequence_view, live="change", defaults=form_defaults("skillful.consequence", loss=4)))

@@ -10,10 +10,9 @@ from __future__ import annotations
 from engine.kit.widget import Field, Widget, register_widget
 from engine.systems.skillful.calls import aid, tools  # noqa: F401  (registers the calls)
 from engine.systems.skillful.widgets.defaults import form_defaults
-from engine.systems.skillful.rules.effort import TASKS
 from engine.systems.skillful.rules.tiers import FLOOR_LABELS
 from engine.systems.skillful.views import tools as views
-from engine.systems.skillful.widgets.checks import ATTITUDE_LABELS, ROUNDING_LABELS
+from engine.systems.skillful.widgets.checks import ATTITUDE_LABELS, LOSS_FIELDS
 
 register_widget(Widget(
     "skillful-thresholds", "Threshold width", "skillful.thresholds",
@@ -21,11 +20,7 @@ register_widget(Widget(
     "Show", views.thresholds_view, live="change", defaults=form_defaults("skillful.thresholds")))
 register_widget(Widget(
     "skillful-suckage", "Suckage advisor", "skillful.suckage",
-    (Field("loss", "Lost by"), Field("n", "N"), Field("task", "Task and weapon", choice_labels=TASKS),
-     Field("pool", "N is paid from"), Field("penalty", "Fatigue penalty"),
-     Field("floor", "Negative pools", choice_labels=FLOOR_LABELS),
-     Field("attitude", "Attitude", choice_labels=ATTITUDE_LABELS),
-     Field("rounding", "Relaxed rounding", choice_labels=ROUNDING_LABELS)),
+    LOSS_FIELDS,
     "Advise", views.suckage_view, live="change", defaults=form_defaults("skillful.suckage", loss=21)))
 register_widget(Widget(
     "skillful-fumble", "Fumble calculator", "skillful.fumble",
