@@ -9,6 +9,7 @@ errata they find in the draft), ``calls/``, ``widgets/``, ``tables/`` and
 """
 
 from engine.kit.system import Page, System
+from engine.systems.skillful.character import SCHEMA
 
 SYSTEM = System(
     id="skillful",
@@ -27,7 +28,9 @@ SYSTEM = System(
         Page("skillful/fumbles.md", "Fumble thresholds"),
         Page("skillful/aid.md", "Aid"),
         Page("skillful/tracker.md", "Fatigue tracker"),
+        Page("skillful/builder.md", "Character builder"),
         Page("skillful/notes.md", "Designer's notes"),
         Page("skillful/errata.md", "Errata"),
     ),
+    character_schema=SCHEMA,
 )
