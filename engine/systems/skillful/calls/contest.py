@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from engine.kit.numbers import fraction_text, percent
@@ -20,7 +21,7 @@ from engine.systems.skillful.calls.params import (
 )
 from engine.systems.skillful.rules.checks import loss_distribution
 from engine.systems.skillful.rules.effort import (
-    OTHER_HARM, TASKS, attitude_terms, effort, effort_text, expected_effort,
+    ATTITUDES, OTHER_HARM, TASKS, attitude_terms, effort, effort_text, expected_effort,
 )
 from engine.systems.skillful.rules.tiers import (
     TIER_BY_INDEX, TIERS, cutoffs, loss_range, threshold_width, tier_of, tier_odds,
@@ -63,17 +64,30 @@ def contest(attacker_skill: int, attacker_penalty: int, attacker_attitude: str, 
             defender_penalty: int, defender_attitude: str, defender_floor: str, n: int, pool: str,
             task: str, life_or_death: bool, rounding: str) -> dict[str, Any]:
     _, _, attack_mod = attitude_terms(n, attacker_attitude, life_or_death=life_or_death)
-    n_now, up_front, defend_mod = attitude_terms(n, defender_attitude, life_or_death=life_or_death,
-                                                 rounding=rounding)
     attacker = attacker_skill - attacker_penalty + attack_mod
-    defender = defender_skill - defender_penalty + defend_mod
     width = threshold_width(defender_penalty, defender_floor)
-    odds = tier_odds(loss_distribution(attacker, defender), width)
+
+    def defend(attitude: str) -> tuple[int, int, int, dict[int, Fraction], dict[str, Fraction]]:
+        n_now, up_front, modifier = attitude_terms(n, attitude, life_or_death=life_or_death, rounding=rounding)
+        odds = tier_odds(loss_distribution(attacker, defender_skill - defender_penalty + modifier), width)
+        return n_now, up_front, modifier, odds, expected_effort(odds, n_now, task, pool, up_front)
+
+    n_now, up_front, defend_mod, odds, expected = defend(defender_attitude)
+    defender = defender_skill - defender_penalty + defend_mod
     tiers = [{**tier_row(t.index, width, n_now, task, pool, up_front),
               "p": fraction_text(odds[t.index]), "percent": percent(odds[t.index])} for t in TIERS]
-    expected = expected_effort(odds, n_now, task, pool, up_front)
+    by_attitude = []
+    for attitude in ATTITUDES:
+        *_, other = defend(attitude)
+        by_attitude.append({"attitude": attitude, "expected": {k: fraction_text(v) for k, v in other.items()},
+                            "expected_text": _expected_text(other)})
     return {"attacker_shift": attacker, "defender_shift": defender, "attacker_modifier": attack_mod,
             "defender_modifier": defend_mod, "n": n_now, "up_front": up_front, "width": width,
             "cutoffs": list(cutoffs(width)), "task": TASKS[task], "tiers": tiers,
             "expected": {name: fraction_text(v) for name, v in expected.items()},
-            "expected_text": " + ".join(f"{float(v):.1f} {name}" for name, v in expected.items())}
+            "expected_text": _expected_text(expected), "by_attitude": by_attitude}
+
+
+def _expected_text(expected: dict[str, Fraction]) -> str:
+    """An average spend to one decimal, e.g. ``'16.7 Wind + 1.7 Stamina'`` (formatting only)."""
+    return " + ".join(f"{float(v):.1f} {name}" for name, v in expected.items())

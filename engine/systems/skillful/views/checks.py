@@ -65,7 +65,9 @@ def contest_view(data: dict[str, Any]) -> Html:
                                                    ("Row", "Consequence", "Loss", "Chance", "Defender spends")])),
                  el("tbody", None, rows)),
               el("p", None, "Expected spend for the defender: ", el("strong", None, data["expected_text"] or "0"),
-                 up_front, "."))
+                 up_front, "."),
+              el("p", None, "The same defender, by attitude: ",
+                 "; ".join(f"{a['attitude']} {a['expected_text']}" for a in data["by_attitude"]), "."))
 
 
 def consequence_view(data: dict[str, Any]) -> Html:
