@@ -70,3 +70,31 @@ def test_fatigue_tracker_spends_narrows_and_survives_reload(live_site, tab):
     tracker.locator("[data-rw-pool='Wind'][data-rw-now='-20']").wait_for(timeout=BOOT_TIMEOUT_MS)
     assert tracker.locator("input[name=spent]").input_value() == "Wind 50, Wind 15, Wind 15"
     assert tab.external == [] and tab.errors == []
+
+
+def _aid_odds_text() -> str:
+    out = api.call("skillful.aid_odds", {"main_skill": 10, "aid_skill": 10, "difficulty": 30})
+    return f"{out['percent_without']} alone, {out['percent_with']} with the aid"
+
+
+KEYBOARD_CASES = [  # page, widget, field, typed value, text the answer must show
+    ("skillful/", "skillful-distribution", "skill", "5", "Totals from -14 to 45"),
+    ("skillful/checks/", "skillful-consequence", "loss", "25", "Bad Defense"),
+    ("skillful/narrowing/", "skillful-thresholds", "penalty", "8", "cutoffs 0/3/6/9/12"),
+    ("skillful/suckage/", "skillful-suckage", "loss", "35", "6 suckage points"),
+    ("skillful/fumbles/", "skillful-fumble", "threshold", "16", "Chance of a fumble: 55%"),
+    ("skillful/aid/", "skillful-aid", "aid", "30", "Bonus: +8"),
+    ("skillful/aid/", "skillful-aid-odds", "difficulty", "30", _aid_odds_text()),
+]
+
+
+def test_every_other_widget_answers_by_keyboard(live_site, tab):
+    page = tab.page
+    for path, name, field, value, text in KEYBOARD_CASES:
+        if page.url != live_site.url(path):
+            page.goto(live_site.url(path))
+        tab.wait_state(name, "ready")
+        widget = tab.widget(name).first
+        type_into(page, widget.locator(f"input[name={field}]"), value)
+        widget.locator("[data-rw-result]", has_text=text).wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert tab.external == [] and tab.errors == []
