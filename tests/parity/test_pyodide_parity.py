@@ -128,18 +128,20 @@ def page_widgets() -> list[tuple[str, dict]]:
     return found
 
 
-def system_calls() -> list[tuple[str, dict]]:
-    """Each system's own valid calls for parity, from ``tests/systems/<pkg>/parity_calls.toml``
-    (``[[call]]`` tables with ``name`` and ``params``), so a new system needs no edit here."""
+def system_calls(kind: str = "call") -> list[tuple[str, dict]]:
+    """Each system's own calls for parity, from ``tests/systems/<pkg>/parity_calls.toml``: ``[[call]]``
+    tables (valid) or ``[[error]]`` tables (refused), each with ``name`` and ``params``, so a new system
+    needs no edit here."""
     found = []
     for path in sorted((REPO_ROOT / "tests" / "systems").glob("*/parity_calls.toml")):
-        for item in tomllib.loads(path.read_text(encoding="utf-8")).get("call", []):
+        for item in tomllib.loads(path.read_text(encoding="utf-8")).get(kind, []):
             found.append((item["name"], item.get("params", {})))
     return found
 
 
 CALLS += page_widgets()
 CALLS += system_calls()
+ERROR_CALLS += system_calls("error")
 ALL_CALLS = CALLS + ERROR_CALLS
 
 

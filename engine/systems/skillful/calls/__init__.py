@@ -1,0 +1,1 @@
+"""Skillful's registry calls: dice, contests, consequences, suckage, fumbles and aid."""

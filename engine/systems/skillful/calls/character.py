@@ -1,0 +1,68 @@
+"""The character builder contract for Skillful: new, check, editor, sheet and picker.
+
+>>> from engine.kit.registry import call
+>>> blank = call("skillful.character.new")["character"]
+>>> out = call("skillful.character.check", {"character": blank})
+>>> out["valid"], [m["code"] for m in out["messages"]]
+(True, ['skillful-name'])
+>>> ada = {**blank, "name": "Ada", "skills": [{"name": "Swords", "level": 7}]}
+>>> picked = call("skillful.character.picker", {"character": ada, "fields": ["w1-attacker_skill", "w1-penalty"]})
+>>> "Swords = 7" in picked["pickers"]["w1-attacker_skill"], "Physical penalty = 0" in picked["pickers"]["w1-penalty"]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.kit.characters import render_picker
+from engine.kit.registry import Param, register
+from engine.systems.skillful.character import (
+    blank, editor_html, fill_options, problems, read, report_html, sheet_html, sheet_text,
+)
+
+CHARACTER = Param("character", dict, "a Skillful character (any state, even unfinished)")
+
+
+@register("skillful.character.new", "A new Skillful character.")
+def new() -> dict[str, Any]:
+    return {"character": blank()}
+
+
+@register("skillful.character.check", "Check a Skillful character; with the report and sheet.", CHARACTER)
+def check(character: dict[str, Any]) -> dict[str, Any]:
+    c = read(character)
+    messages = problems(c)
+    return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
+            "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
+
+
+@register("skillful.character.editor", "The builder's form for a Skillful character.",
+          CHARACTER,
+          Param("action", str, "what to do first (only 'render')", default="render", choices=("render",)),
+          Param("path", str, "unused", default="", max_length=200),
+          Param("value", str, "unused", default="", max_length=200))
+def editor(character: dict[str, Any], action: str, path: str, value: str) -> dict[str, Any]:
+    return {"character": copy.deepcopy(character), "html": str(editor_html(read(character))), "focus": None}
+
+
+@register("skillful.character.sheet", "A Skillful character sheet as text, Markdown or HTML.",
+          CHARACTER, Param("format", str, "sheet format", default="text", choices=("text", "markdown", "html")))
+def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
+    c = read(character)
+    if format == "html":
+        return {"sheet": str(sheet_html(c))}
+    return {"sheet": sheet_text(c, markdown=format == "markdown")}
+
+
+@register("skillful.character.picker", "\"Use my character\" selects for skill and penalty fields.",
+          CHARACTER, Param("fields", list, "ids of the fields to offer a select for"))
+def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:
+    c = read(character)
+    pickers = {}
+    for field in fields:
+        if isinstance(field, str):
+            options, low, high = fill_options(c, field)
+            pickers[field] = str(render_picker(field, c["name"], options, low, high))
+    return {"pickers": pickers}

@@ -1,0 +1,1 @@
+"""The rules of Skillful, and the errata they find in the draft."""

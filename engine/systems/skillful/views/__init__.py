@@ -1,0 +1,1 @@
+"""How Skillful's call answers become HTML, at build time and in the browser."""

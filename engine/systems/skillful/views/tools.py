@@ -1,0 +1,73 @@
+"""Views for thresholds, suckage, fumbles and aid.
+
+>>> from engine.kit.registry import call
+>>> "2 suckage points" in str(suckage_view(call("skillful.suckage", {"loss": 21})))
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from engine.kit.charts import Bar, bar_chart
+from engine.kit.markup import Html, el
+from engine.systems.skillful.rules.effort import effort_text
+
+
+def thresholds_view(data: dict[str, Any]) -> Html:
+    """``skillful.thresholds``: T and the cutoffs."""
+    return el("div", {"class": "rw-odds", "data-rw-width": data["width"]},
+              el("p", {"class": "rw-headline"}, f"Fatigue penalty {data['penalty']}, floor {data['floor']}: T = ",
+                 el("strong", None, str(data["width"])), ", cutoffs ",
+                 el("strong", None, "/".join(str(c) for c in data["cutoffs"])), "."))
+
+
+def suckage_view(data: dict[str, Any]) -> Html:
+    """``skillful.suckage``: the points that reach the next better tier, and what they save."""
+    now = data["now"]
+    if data["points"] is None:
+        return el("div", {"class": "rw-odds"},
+                  el("p", {"class": "rw-headline"}, f"A loss of {data['loss']} is a ", el("strong", None, now["name"]),
+                     ": the defender held, and suckage points buy nothing."))
+    after = data["after"]
+    return el("div", {"class": "rw-odds", "data-rw-points": data["points"]},
+              el("p", {"class": "rw-headline"}, f"A loss of {data['loss']} (T = {data['width']}) is a {now['name']}. ",
+                 el("strong", None, f"{data['points']} suckage points"),
+                 f" bring it to {data['loss'] - data['points']}: a {after['name']}."),
+              el("p", None, f"Effort without them: {now['effort_text']}. With them: {after['effort_text']}. "
+                 f"Saved: {effort_text(data['saved'])}."))
+
+
+def fumble_view(data: dict[str, Any]) -> Html:
+    """``skillful.fumble``: the raised threshold, the chance of a fumble and of each consequence."""
+    bars = [Bar(str(t["tier"]), Fraction(t["p"]), "rw-bar--success" if t["tier"] == 0 else "rw-bar--fail", t["name"])
+            for t in data["tiers"]]
+    return el("div", {"class": "rw-odds", "data-rw-p": data["p_fumble"]},
+              el("p", {"class": "rw-headline"}, f"Threshold after fatigue: {data['raised']}. Chance of a fumble: ",
+                 el("strong", None, data["percent"]), el("span", {"class": "rw-exact"}, f" (exactly {data['p_fumble']})")),
+              el("p", None, f"Check penalty {data['check_penalty']}, attitude {data['modifier']:+d}, "
+                 f"threshold width T = {data['width']}."),
+              bar_chart(bars, title="Chance of no fumble (0) and of each consequence (1-4)"),
+              el("ul", None, [el("li", None, f"{t['name']}: {t['percent']}") for t in data["tiers"]]))
+
+
+def aid_bonus_view(data: dict[str, Any]) -> Html:
+    """``skillful.aid_bonus``: target, share and bonus."""
+    return el("div", {"class": "rw-odds", "data-rw-bonus": data["bonus"]},
+              el("p", {"class": "rw-headline"}, f"Target {data['target']}; the aid reached {data['share_percent']} "
+                 f"of it (exactly {data['share']}). Bonus: ", el("strong", None, f"{data['bonus']:+d}"), "."))
+
+
+def aid_odds_view(data: dict[str, Any]) -> Html:
+    """``skillful.aid_odds``: the bonus's distribution and the aided check's chance."""
+    bars = [Bar(f"{b:+d}", Fraction(p), "rw-bar--success" if b > 0 else "rw-bar--fail", f"bonus {b:+d}")
+            for b, p in data["bonus"]]
+    return el("div", {"class": "rw-odds", "data-rw-p": data["p_with"]},
+              el("p", {"class": "rw-headline"}, f"Reaching {data['difficulty']}: ",
+                 el("strong", None, data["percent_without"]), " alone, ",
+                 el("strong", None, data["percent_with"]), " with the aid",
+                 el("span", {"class": "rw-exact"}, f" (exactly {data['p_without']} and {data['p_with']})")),
+              el("p", None, f"Average bonus {float(Fraction(data['mean_bonus'])):+.2f} "
+                 f"(exactly {data['mean_bonus']})."),
+              bar_chart(bars, title="Chance of each aid bonus"))

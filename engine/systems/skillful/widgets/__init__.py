@@ -1,0 +1,1 @@
+"""Skillful's live widgets."""
