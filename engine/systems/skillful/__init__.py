@@ -9,7 +9,7 @@ errata they find in the draft), ``calls/``, ``widgets/``, ``tables/`` and
 """
 
 from engine.kit.system import Page, System
-from engine.systems.skillful.character import SCHEMA
+from engine.systems.skillful.character import SCHEMA, SKILL_SLOTS
 
 SYSTEM = System(
     id="skillful",
@@ -33,4 +33,5 @@ SYSTEM = System(
         Page("skillful/errata.md", "Errata"),
     ),
     character_schema=SCHEMA,
+    character_limits={"skills": SKILL_SLOTS},
 )
