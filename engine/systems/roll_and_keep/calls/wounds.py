@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from engine.kit.numbers import fraction_text
@@ -32,7 +33,7 @@ RESOLVE = trait("resolve", "Resolve", fills="resolve")
 def check(brawn: int, flesh: int, crippled: bool) -> dict[str, Any]:
     gained = wound_check(brawn, flesh, crippled)
     return {"brawn": brawn, "flesh": flesh, "pool": f"{brawn}k{brawn}", "crippled": crippled,
-            "fail": chance(1 - gained.get(0, 0)),
+            "fail": chance(1 - gained.get(0, Fraction(0))),
             "gained": [[count, fraction_text(p)] for count, p in gained.items()]}
 
 

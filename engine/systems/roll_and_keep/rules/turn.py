@@ -58,7 +58,8 @@ def play_turn(actors: list[tuple[str, tuple[int, ...]]], plan: list[Choice]) -> 
             raise _fail(f"{choice.actor!r} is not one of the actors")
     holds = {(c.actor, c.phase): c for c in plan if c.kind == "hold"}
     defends = [c for c in plan if c.kind == "defend"]
-    report = []
+    report: list[dict[str, Any]] = []
+    lapsed: list[str] = []
     for phase in range(1, PHASES + 1):
         totals = {name: _total(dice) for name, dice in pools.items()}
         events: list[str] = []
@@ -112,5 +113,6 @@ def play_turn(actors: list[tuple[str, tuple[int, ...]]], plan: list[Choice]) -> 
         for die in dice:
             if die.status == "held":
                 die.status = "forfeited"
-                report[-1]["events"].append(f"{name}'s action held from phase {die.phase} lapses at the end of the turn")
+                lapsed.append(f"{name}'s action held from phase {die.phase} lapses at the end of the turn")
+    report[-1]["events"].extend(lapsed)
     return report

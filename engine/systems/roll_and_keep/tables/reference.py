@@ -40,7 +40,7 @@ def odds() -> TableData:
 
 @register_table("roll-and-keep-passive-tn", "Passive TN by rank in the defensive knack.")
 def passive() -> TableData:
-    rows = [[rank, passive_tn(rank)] for rank in range(MAX_RANK + 1)]
+    rows: list[list[object]] = [[rank, passive_tn(rank)] for rank in range(MAX_RANK + 1)]
     rows.append(["cannot defend", passive_tn(0, can_defend=False)])
     return make_table("roll-and-keep-passive-tn", "Passive TN", ["Defensive knack rank", "Passive TN"], rows)
 
