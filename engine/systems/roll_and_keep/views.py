@@ -122,3 +122,10 @@ def turn_view(data: dict[str, Any]) -> Html:
     return el("div", {"class": "rw-rk-turn", "data-rw-phase-shown": data["phase"]},
               _headline(f"Turn shown through phase {data['phase']}."), cast,
               el("ol", {"class": "rw-rk-phases"}, phases))
+
+
+def passive_view(data: dict[str, Any]) -> Html:
+    """``roll-and-keep.passive-tn``: the target number an attack must reach."""
+    why = f"5 + 5 x {data['rank']}" if data["can_defend"] else "the target cannot defend itself"
+    return el("div", {"class": "rw-rk-passive", "data-rw-tn": data["tn"]},
+              _headline("Passive TN ", el("strong", None, data["tn"]), f" ({why})."))

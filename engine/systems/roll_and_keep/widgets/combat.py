@@ -73,3 +73,8 @@ register_widget(Widget(
      Field("phase", "Show up to phase", hint="Arrow keys step through the phases."),
      Field("seed", "Seed for rolled dice")),
     "Show the turn", views.turn_view, live="change", defaults={"plan": BAR_FIGHT_PLAN}, url_key="rkturn"))
+
+register_widget(Widget(
+    "roll-and-keep-passive-tn", "Passive TN", "roll-and-keep.passive-tn",
+    (Field("rank", "Defensive knack rank"), Field("can_defend", "Target can defend itself")),
+    "Work it out", views.passive_view, live="change", defaults={"rank": 2}))
