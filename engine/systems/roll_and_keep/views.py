@@ -10,7 +10,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
 from engine.kit.markup import Html, el
 from engine.kit.numbers import percent
 from engine.kit.series_chart import Series, series_chart
@@ -55,23 +54,20 @@ def defense_view(data: dict[str, Any]) -> Html:
               _headline(el("code", None, data["defense"]), " defends against ", el("code", None, data["attack"]),
                         f" (passive TN {data['tn']}): ", el("strong", None, data["defended_if_hit"]["percent"]),
                         " of the hits are turned aside"),
-              el("table", {"class": "rw-rk-table"},
+              el("table", None,
                  el("tbody", None, [el("tr", None, el("th", {"scope": "row"}, label),
                                        el("td", None, p["percent"])) for label, p in rows])))
 
 
 def wound_check_view(data: dict[str, Any]) -> Html:
     """``roll-and-keep.wound-check``: P(fail) and the dramatic wounds gained."""
-    bars = [Bar(str(count), Fraction(p), tooltip=f"{count} dramatic wound(s): {percent(Fraction(p))}")
-            for count, p in data["gained"]]
     return el("div", {"class": "rw-rk-wound", "data-rw-p": data["fail"]["p"]},
               _headline(el("code", None, data["pool"]), f" against {data['flesh']} flesh wounds fails ",
                         el("strong", None, data["fail"]["percent"]), " of the time", _exact(data["fail"])),
-              el("table", {"class": "rw-rk-table"},
+              el("table", None,
                  el("thead", None, el("tr", None, el("th", None, "Dramatic wounds gained"), el("th", None, "Chance"))),
                  el("tbody", None, [el("tr", None, el("td", None, count), el("td", None, percent(Fraction(p))))
-                                    for count, p in data["gained"]])),
-              bar_chart(bars, title="Dramatic wounds gained by this wound check"))
+                                    for count, p in data["gained"]])))
 
 
 def outcome_view(data: dict[str, Any]) -> Html:
@@ -97,7 +93,7 @@ def soak_view(data: dict[str, Any]) -> Html:
     return el("div", {"class": "rw-rk-soak", "data-rw-p": last["knocked_out"]["p"]},
               _headline(f"Taking {len(data['rows'])} hit(s) of {data['damage']}: knocked out ",
                         el("strong", None, last["knocked_out"]["percent"]), " of the time"),
-              el("table", {"class": "rw-rk-table"}, el("thead", None, head), el("tbody", None, rows)),
+              el("table", None, el("thead", None, head), el("tbody", None, rows)),
               el("p", {"class": "rw-caption"}, f"Crippled at {data['crippled_at']} dramatic wounds, knocked out at "
                  f"{data['knocked_out_at']}. Explosions stop after {data['depth']} extra rolls a die."))
 
