@@ -9,6 +9,7 @@ same die), and only then keeps the Y highest dice. The kit finds ``rules/``,
 """
 
 from engine.kit.system import Page, System
+from engine.systems.roll_and_keep.character import SCHEMA
 
 SYSTEM = System(
     id="roll-and-keep",
@@ -24,5 +25,7 @@ SYSTEM = System(
         Page("roll-and-keep/attacks.md", "Attacking and defending"),
         Page("roll-and-keep/wounds.md", "Wounds"),
         Page("roll-and-keep/errata.md", "Errata and designer's notes"),
+        Page("roll-and-keep/builder.md", "Character sheet"),
     ),
+    character_schema=SCHEMA,
 )

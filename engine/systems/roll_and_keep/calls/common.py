@@ -38,6 +38,7 @@ def rank(name: str, what: str, default: int = 2) -> Param:
 
 CRIPPLED = Param("crippled", bool, "the roller is crippled: the dice do not explode", default=False)
 TN = Param("tn", int, f"target number (0-{MAX_TN})", default=15, minimum=0, maximum=MAX_TN)
-FLESH = Param("flesh", int, f"flesh wounds after the damage (0-{MAX_FLESH})", minimum=0, maximum=MAX_FLESH)
+FLESH = Param("flesh", int, f"flesh wounds after the damage (0-{MAX_FLESH})", minimum=0, maximum=MAX_FLESH,
+              fills="flesh")
 READING = Param("reading", str, "how the crippled and knocked-out thresholds are read",
                 default="reached", choices=THRESHOLD_READINGS)

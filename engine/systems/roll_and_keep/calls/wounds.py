@@ -51,7 +51,8 @@ def outcome(flesh: int, rolled: int, resolve: int, dramatic: int, reading: str) 
 
 @register("roll-and-keep.soak", "Soak planner: exact chances of being crippled or knocked out after each of the next hits.",
           trait("brawn", "Brawn", fills="brawn"), RESOLVE,
-          Param("flesh", int, f"flesh wounds now (0-{MAX_FLESH})", default=0, minimum=0, maximum=MAX_FLESH),
+          Param("flesh", int, f"flesh wounds now (0-{MAX_FLESH})", default=0, minimum=0, maximum=MAX_FLESH,
+                fills="flesh"),
           DRAMATIC, rolled("damage_rolled", "damage dice rolled"), kept("damage_kept", "damage dice kept"),
           Param("hits", int, f"hits to plan for (1-{MAX_HITS})", default=3, minimum=1, maximum=MAX_HITS),
           Param("depth", int, "most extra rolls one exploding die may add here (0-4)", default=SOAK_DEPTH,
