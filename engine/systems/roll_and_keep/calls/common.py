@@ -1,7 +1,8 @@
 """Parameters shared by Roll & Keep's calls, and how a chance is written in an answer.
 
+>>> from fractions import Fraction
 >>> chance(Fraction(1, 4))
-{'p': '1/4', 'percent': '25.0%'}
+{'p': '1/4', 'percent': '25%'}
 """
 
 from __future__ import annotations
