@@ -61,7 +61,7 @@ class System:
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
-            raise ValueError(f"a system id is lower-case words joined by '-', e.g. 'roll-and-keep' (got {self.id!r})")
+            raise ValueError(f"a system id is lower-case words joined by '-', e.g. 'my-game' (got {self.id!r})")
 
     def owns(self, name: str) -> bool:
         """Whether a call (``id.x``), widget or table (``id-x``) name belongs to this system."""

@@ -5,7 +5,7 @@ Grammar (whitespace allowed between tokens, letters in any case)::
     expression := ["-"] term (("+" | "-") term)*
     term       := NUMBER                                  constant
                 | [NUMBER] "d" NUMBER [explode] [select]  dice
-                | NUMBER "k" NUMBER                       roll-and-keep pool
+                | NUMBER "k" NUMBER                       XkY pool (keep the best)
                 | "od20"                                  open-ended d20
                 | "(" expression ")"
     explode    := "!" [">=" NUMBER]       reroll and add on the top face, or on any
@@ -24,7 +24,7 @@ are refused. ``!>=S`` on a dS is plain ``!`` and prints as ``!``. Only
 ``>=`` is understood: a bare ``>``, ``<`` or ``=`` is refused with a hint,
 since other dice tools read ``!>7`` differently.
 
-``XkY`` against ``XdYkhZ``: ``XkY`` is the Roll & Keep pool, X d10s that
+``XkY`` against ``XdYkhZ``: ``XkY`` is the keep-the-best pool, X d10s that
 ALWAYS explode on 10 (each explosion added to its own die before keeping)
 and the Y highest kept; its second number counts kept dice, not sides.
 ``XdYkhZ`` is plain dice with no explosion unless written: ``10d10kh5`` keeps
@@ -257,7 +257,7 @@ class _Parser:
             raise self.fail(
                 f"after dice, '{letter}' must say which dice to {word}: '{letter}h' the highest or "
                 f"'{letter}l' the lowest, as in '4d6{letter}{'h3' if word == 'keep' else 'l1'}'"
-                + (" ('XkY' alone is the roll-and-keep pool of exploding d10s)" if word == "keep"
+                + (" ('XkY' alone is the pool of exploding d10s, keep the best)" if word == "keep"
                    else "; join more dice with '+'"),
                 token.position,
             )
@@ -292,7 +292,7 @@ class _Parser:
         if kept_token.kind in ("h", "l"):
             raise self.fail(
                 f"'{rolled_token.text}k{kept_token.text}' needs dice: write e.g. '{rolled_token.text}d10k{kept_token.text}5' "
-                f"(plain dice, no explosion), or '{rolled_token.text}k5' for the roll-and-keep pool of d10s exploding on 10",
+                f"(plain dice, no explosion), or '{rolled_token.text}k5' for the pool of d10s exploding on 10, keep the best",
                 kept_token.position,
             )
         if kept_token.kind != NUMBER:
@@ -317,7 +317,7 @@ class _Parser:
             )
         if self.current.kind in ("!", AT_LEAST):
             raise self.fail(
-                "roll-and-keep dice already explode on 10; drop the '!' (or write dice such as "
+                "XkY dice already explode on 10; drop the '!' (or write dice such as "
                 f"'{rolled}d10!>=9kh{kept}' for another threshold)",
                 self.current.position,
             )

@@ -1,0 +1,1 @@
+"""Roll & Keep registry calls: pools, combat, wounds, soak planner and the turn."""

@@ -1,0 +1,70 @@
+"""The character builder contract for Roll & Keep: new, check, editor, sheet and picker.
+
+>>> from engine.kit.registry import call
+>>> blank = call("roll-and-keep.character.new")["character"]
+>>> call("roll-and-keep.character.check", {"character": blank})["valid"]
+True
+>>> "Brawn = 2" in call("roll-and-keep.character.picker", {"character": blank, "fields": ["rw-w3-brawn"]})["pickers"]["rw-w3-brawn"]
+True
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.kit.characters import render_picker
+from engine.kit.registry import Param, register
+from engine.systems.roll_and_keep.character import (
+    blank, editor_html, options_for, problems, read, report_html, sheet_html, sheet_lines,
+)
+from engine.systems.roll_and_keep.rules.wounds import MAX_FLESH, MAX_TRAIT
+
+CHARACTER = Param("character", dict, "a Roll & Keep character (any state, even unfinished)")
+
+
+@register("roll-and-keep.character.new", "A new Roll & Keep character.")
+def new() -> dict[str, Any]:
+    return {"character": blank()}
+
+
+@register("roll-and-keep.character.check", "Check a Roll & Keep character; with the report and sheet.", CHARACTER)
+def check(character: dict[str, Any]) -> dict[str, Any]:
+    c = read(character)
+    messages = problems(c)
+    return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
+            "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
+
+
+@register("roll-and-keep.character.editor", "The builder's form for a Roll & Keep character.", CHARACTER,
+          Param("action", str, "what to do first (only 'render')", default="render", choices=("render",)),
+          Param("path", str, "unused", default="", max_length=200),
+          Param("value", str, "unused", default="", max_length=200))
+def editor(character: dict[str, Any], action: str, path: str, value: str) -> dict[str, Any]:
+    return {"character": copy.deepcopy(character), "html": str(editor_html(read(character))), "focus": None}
+
+
+@register("roll-and-keep.character.sheet", "A Roll & Keep character sheet as text, Markdown or HTML.", CHARACTER,
+          Param("format", str, "sheet format", default="text", choices=("text", "markdown", "html")))
+def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
+    c = read(character)
+    name = c["name"] or "Unnamed character"
+    if format == "html":
+        return {"sheet": str(sheet_html(c))}
+    if format == "markdown":
+        return {"sheet": "\n".join([f"# {name}", ""] + [f"- {line}" for line in sheet_lines(c)]) + "\n"}
+    return {"sheet": "\n".join([name] + [f"  {line}" for line in sheet_lines(c)]) + "\n"}
+
+
+@register("roll-and-keep.character.picker", "\"Use my character\" selects for trait and wound fields.", CHARACTER,
+          Param("fields", list, "ids of the fields to offer a select for"))
+def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:
+    c = read(character)
+    pickers = {}
+    for field in fields:
+        if not isinstance(field, str):
+            continue
+        fills = field.rsplit("-", 1)[-1]
+        high = MAX_FLESH if fills == "flesh" else MAX_TRAIT
+        pickers[field] = str(render_picker(field, c["name"], options_for(c, fills), 0 if fills == "flesh" else 1, high))
+    return {"pickers": pickers}

@@ -1,0 +1,33 @@
+"""``roll-and-keep.turn``: walk the ten phases of one turn from the actors' dice and a plan.
+
+>>> from engine.kit.registry import call
+>>> out = call("roll-and-keep.turn", {"actors": "Ark 2 3 7; Danny 7 9", "plan": "Ark hold 3 use 7"})
+>>> [[a["name"] for a in g] for g in out["phases"][6]["order"]]
+[['Danny'], ['Ark']]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kit.registry import Param, register
+from engine.systems.roll_and_keep.rules.turn import play_turn
+from engine.systems.roll_and_keep.rules.turn_text import MAX_TEXT, PHASES, read_actors, read_plan
+
+BAR_FIGHT = "Ark 2 3 7; Finch 4 8 9; Bad Danny 7 9; Thugs 1 6"
+BAR_FIGHT_PLAN = "Ark hold 3 use 7; Finch defend 6 spend 8 9"
+
+
+@register("roll-and-keep.turn", "One ten-phase turn: who acts in each phase, in which order, with which Total Init.",
+          Param("actors", str, "actors and their dice: 'Ark 2 3 7; Finch roll 3'", default=BAR_FIGHT,
+                max_length=MAX_TEXT),
+          Param("plan", str, "holds and defenses: 'Ark hold 3 use 7; Finch defend 6 spend 8 9'",
+                default="", max_length=MAX_TEXT),
+          Param("phase", int, f"show the turn up to this phase (0-{PHASES})", default=PHASES,
+                minimum=0, maximum=PHASES),
+          Param("seed", int, "seed for actors whose dice are rolled", default=1, minimum=0, maximum=2**32 - 1))
+def turn(actors: str, plan: str, phase: int, seed: int) -> dict[str, Any]:
+    cast = read_actors(actors, seed)
+    phases = play_turn(cast, read_plan(plan))
+    return {"actors": [{"name": name, "dice": list(dice), "total": sum(dice)} for name, dice in cast],
+            "phase": phase, "phases": phases[:phase]}

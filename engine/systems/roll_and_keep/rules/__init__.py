@@ -1,0 +1,1 @@
+"""The rules of Roll & Keep combat: pools, attacks, wounds, the turn, and the errata they find."""

@@ -1,0 +1,1 @@
+"""Roll & Keep reference tables."""

@@ -1,0 +1,127 @@
+"""HTML for Roll & Keep's widgets, from the calls' answers (built only with ``el``).
+
+>>> from engine.kit.registry import call
+>>> "62.2%" in attack_view(call("roll-and-keep.attack", {"trait": 2, "knack": 2, "rank": 2}))
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from engine.kit.markup import Html, el
+from engine.kit.numbers import percent
+from engine.kit.series_chart import Series, series_chart
+
+
+def _headline(*parts: object) -> Html:
+    return el("p", {"class": "rw-headline", "data-rw-log-entry": True}, *parts)
+
+
+def _exact(p: dict[str, str]) -> Html:
+    return el("span", {"class": "rw-exact"}, f" (exactly {p['p']})")
+
+
+def pool_view(data: dict[str, Any]) -> Html:
+    """``roll-and-keep.pool``: P(>= TN), the mean, and a chart of P(>= t) for every total t."""
+    points = [(total, Fraction(p)) for total, p in data["series"]]
+    note = "crippled: no explosions" if data["crippled"] else f"10s explode, at most {data['depth']} extra rolls a die"
+    return el("div", {"class": "rw-rk-pool", "data-rw-p": data["at_least"]["p"]},
+              _headline(el("code", None, data["pool"]), f" reaches {data['tn']} or more: ",
+                        el("strong", None, data["at_least"]["percent"]), _exact(data["at_least"])),
+              el("p", None, f"Mean total {data['mean_text']} ({note})."),
+              series_chart([Series(f"{data['pool']}: chance of at least this total", points)],
+                           title=f"Chance that {data['pool']} reaches each total", top=Fraction(1),
+                           mark=(data["tn"], "TN")))
+
+
+def attack_view(data: dict[str, Any]) -> Html:
+    """``roll-and-keep.attack``: the pool, the passive TN and the chance to hit."""
+    capped = " (rolled dice capped at 10)" if data["capped"] else ""
+    return el("div", {"class": "rw-rk-attack", "data-rw-p": data["hit"]["p"]},
+              _headline("Attack ", el("code", None, data["pool"]), capped, f" against passive TN {data['tn']}: ",
+                        el("strong", None, data["hit"]["percent"]), " to hit", _exact(data["hit"])),
+              el("p", None, f"Mean attack total {data['mean_text']}."))
+
+
+def defense_view(data: dict[str, Any]) -> Html:
+    """``roll-and-keep.defense``: miss, defended, hit."""
+    rows = [("The attack misses the passive TN", data["miss"]),
+            ("It hits, and the active defense reaches its total", data["defended"]),
+            ("It hits, and the defense falls short", data["hit"])]
+    return el("div", {"class": "rw-rk-defense", "data-rw-p": data["defended"]["p"]},
+              _headline(el("code", None, data["defense"]), " defends against ", el("code", None, data["attack"]),
+                        f" (passive TN {data['tn']}): ", el("strong", None, data["defended_if_hit"]["percent"]),
+                        " of the hits are turned aside"),
+              el("table", None,
+                 el("tbody", None, [el("tr", None, el("th", {"scope": "row"}, label),
+                                       el("td", None, p["percent"])) for label, p in rows])))
+
+
+def wound_check_view(data: dict[str, Any]) -> Html:
+    """``roll-and-keep.wound-check``: P(fail) and the dramatic wounds gained."""
+    return el("div", {"class": "rw-rk-wound", "data-rw-p": data["fail"]["p"]},
+              _headline(el("code", None, data["pool"]), f" against {data['flesh']} flesh wounds fails ",
+                        el("strong", None, data["fail"]["percent"]), " of the time", _exact(data["fail"])),
+              el("table", None,
+                 el("thead", None, el("tr", None, el("th", None, "Dramatic wounds gained"), el("th", None, "Chance"))),
+                 el("tbody", None, [el("tr", None, el("td", None, count), el("td", None, percent(Fraction(p))))
+                                    for count, p in data["gained"]])))
+
+
+def outcome_view(data: dict[str, Any]) -> Html:
+    """``roll-and-keep.dramatic-wounds``: one check's result and the character's state."""
+    if data["gained"] == 0:
+        what = f"The check reaches {data['flesh']}: the flesh wounds stay, no dramatic wound."
+    else:
+        what = (f"Short by {data['missed_by']}: the flesh wounds are cleared and {data['gained']} "
+                f"dramatic wound(s) are added.")
+    return el("div", {"class": "rw-rk-outcome", "data-rw-gained": data["gained"]},
+              _headline(what),
+              el("p", None, f"Dramatic wounds now {data['dramatic']}: ", el("strong", None, data["state"]),
+                 f" (crippled at {data['crippled_at']}, knocked out at {data['knocked_out_at']})."))
+
+
+def soak_view(data: dict[str, Any]) -> Html:
+    """``roll-and-keep.soak``: one row per accepted hit."""
+    head = el("tr", None, el("th", None, "After hit"), el("th", None, "Crippled or worse"),
+              el("th", None, "Knocked out"), el("th", None, "Mean dramatic wounds"))
+    rows = [el("tr", None, el("td", None, r["hit"]), el("td", None, r["crippled"]["percent"]),
+               el("td", None, r["knocked_out"]["percent"]), el("td", None, r["mean_dramatic"])) for r in data["rows"]]
+    last = data["rows"][-1]
+    return el("div", {"class": "rw-rk-soak", "data-rw-p": last["knocked_out"]["p"]},
+              _headline(f"Taking {len(data['rows'])} hit(s) of {data['damage']}: knocked out ",
+                        el("strong", None, last["knocked_out"]["percent"]), " of the time"),
+              el("table", None, el("thead", None, head), el("tbody", None, rows)),
+              el("p", {"class": "rw-caption"}, f"Crippled at {data['crippled_at']} dramatic wounds, knocked out at "
+                 f"{data['knocked_out_at']}. Explosions stop after {data['depth']} extra rolls a die."))
+
+
+def _actor(entry: dict[str, Any]) -> Html:
+    return el("li", {"data-rw-actor": entry["name"]}, el("strong", None, entry["name"]),
+              f" (Total Init {entry['total']}) ", "; ".join(entry["does"]))
+
+
+def turn_view(data: dict[str, Any]) -> Html:
+    """``roll-and-keep.turn``: the dice, then each phase so far with its order and events."""
+    cast = el("p", None, "Dice: ", "; ".join(f"{a['name']} {' '.join(map(str, a['dice']))} (Total Init {a['total']})"
+                                             for a in data["actors"]))
+    phases = []
+    for phase in data["phases"]:
+        groups = [el("li", None, "simultaneously: " if len(group) > 1 else "",
+                     el("ul", None, [_actor(a) for a in group])) for group in phase["order"]]
+        body = el("ol", {"class": "rw-rk-order"}, groups) if groups else el("p", None, "Nobody acts.")
+        events = [el("p", {"class": "rw-rk-event"}, e) for e in phase["events"]]
+        phases.append(el("li", {"class": "rw-rk-phase", "data-rw-phase": phase["phase"]},
+                         el("strong", None, f"Phase {phase['phase']}"), body, events))
+    return el("div", {"class": "rw-rk-turn", "data-rw-phase-shown": data["phase"]},
+              _headline(f"Turn shown through phase {data['phase']}."), cast,
+              el("ol", {"class": "rw-rk-phases"}, phases))
+
+
+def passive_view(data: dict[str, Any]) -> Html:
+    """``roll-and-keep.passive-tn``: the target number an attack must reach."""
+    why = f"5 + 5 x {data['rank']}" if data["can_defend"] else "the target cannot defend itself"
+    return el("div", {"class": "rw-rk-passive", "data-rw-tn": data["tn"]},
+              _headline("Passive TN ", el("strong", None, data["tn"]), f" ({why})."))

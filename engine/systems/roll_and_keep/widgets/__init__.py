@@ -1,0 +1,1 @@
+"""Roll & Keep live widgets."""

@@ -1,0 +1,80 @@
+"""Roll & Keep's widgets: roller, odds, attack, active defense, wound check, one check, soak planner, turn tracker.
+
+>>> from engine.kit.widget import render_result
+>>> "Phase 7" in render_result("roll-and-keep-turn", {})["html"]
+True
+"""
+
+from __future__ import annotations
+
+from engine.kit.dice_views import roll_view
+from engine.kit.widget import Field, Widget, register_widget
+from engine.systems.roll_and_keep import views
+from engine.systems.roll_and_keep.calls.turn import BAR_FIGHT_PLAN
+
+_READING = {"reached": "Crippled at Resolve, out at 2 x Resolve (the example)",
+            "passed": "One more than each (the other reading)"}
+
+register_widget(Widget(
+    "roll-and-keep-roller", "Roll a pool", "roll-and-keep.roll",
+    (Field("rolled", "Dice rolled"), Field("kept", "Dice kept"), Field("crippled", "Crippled (no explosions)"),
+     Field("seed", "Seed (empty: random)", seed=True)),
+    "Roll", lambda data: roll_view(data, "rkroll"), defaults={"rolled": 4, "kept": 2, "seed": 7},
+    url_key="rkroll", log=5, log_title="Earlier rolls"))
+
+register_widget(Widget(
+    "roll-and-keep-odds", "Odds of a pool against a TN", "roll-and-keep.pool",
+    (Field("rolled", "Dice rolled"), Field("kept", "Dice kept"), Field("tn", "Target number"),
+     Field("crippled", "Crippled (no explosions)")),
+    "Work it out", views.pool_view, live="change", defaults={"rolled": 4, "kept": 2, "tn": 15}))
+
+register_widget(Widget(
+    "roll-and-keep-attack", "Attack against a passive TN", "roll-and-keep.attack",
+    (Field("trait", "Attacker's trait"), Field("knack", "Attack knack rank"),
+     Field("rank", "Defender's defensive knack rank"), Field("can_defend", "Target can defend itself"),
+     Field("crippled", "Attacker crippled")),
+    "Work it out", views.attack_view, live="change", defaults={"trait": 2, "knack": 2, "rank": 2}))
+
+register_widget(Widget(
+    "roll-and-keep-defense", "Active defense", "roll-and-keep.defense",
+    (Field("attack_rolled", "Attack dice rolled"), Field("attack_kept", "Attack dice kept"),
+     Field("defense_rolled", "Defense dice rolled"), Field("defense_kept", "Defense dice kept"),
+     Field("tn", "Defender's passive TN"), Field("attacker_crippled", "Attacker crippled"),
+     Field("defender_crippled", "Defender crippled")),
+    "Work it out", views.defense_view, live="change",
+    defaults={"attack_rolled": 4, "attack_kept": 2, "defense_rolled": 5, "defense_kept": 3, "tn": 15}))
+
+register_widget(Widget(
+    "roll-and-keep-wound-check", "Wound check odds", "roll-and-keep.wound-check",
+    (Field("brawn", "Brawn"), Field("flesh", "Flesh wounds after the damage"), Field("crippled", "Crippled")),
+    "Work it out", views.wound_check_view, live="change", defaults={"brawn": 2, "flesh": 20}))
+
+register_widget(Widget(
+    "roll-and-keep-outcome", "One wound check", "roll-and-keep.dramatic-wounds",
+    (Field("flesh", "Flesh wounds after the damage"), Field("rolled", "Wound check total"),
+     Field("resolve", "Resolve"), Field("dramatic", "Dramatic wounds before"),
+     Field("reading", "Thresholds", choice_labels=_READING)),
+    "Work it out", views.outcome_view, live="change",
+    defaults={"flesh": 20, "rolled": 12, "resolve": 2, "dramatic": 2}))
+
+register_widget(Widget(
+    "roll-and-keep-soak", "Soak planner", "roll-and-keep.soak",
+    (Field("brawn", "Brawn"), Field("resolve", "Resolve"), Field("flesh", "Flesh wounds now"),
+     Field("dramatic", "Dramatic wounds now"), Field("damage_rolled", "Damage dice rolled"),
+     Field("damage_kept", "Damage dice kept"), Field("hits", "Hits to plan for"),
+     Field("depth", "Explosion cap (extra rolls a die)"), Field("reading", "Thresholds", choice_labels=_READING)),
+    "Plan", views.soak_view, defaults={"brawn": 2, "resolve": 2, "damage_rolled": 3, "damage_kept": 2}))
+
+register_widget(Widget(
+    "roll-and-keep-turn", "Turn tracker", "roll-and-keep.turn",
+    (Field("actors", "Actors and their dice", hint="Name then dice, ';' between actors; or 'Name roll 3'."),
+     Field("plan", "Holds and defenses",
+           hint="'Ark hold 3 use 7' (without 'use': forfeited); 'Finch defend 6 spend 8 9'."),
+     Field("phase", "Show up to phase", hint="Arrow keys step through the phases."),
+     Field("seed", "Seed for rolled dice")),
+    "Show the turn", views.turn_view, live="change", defaults={"plan": BAR_FIGHT_PLAN}, url_key="rkturn"))
+
+register_widget(Widget(
+    "roll-and-keep-passive-tn", "Passive TN", "roll-and-keep.passive-tn",
+    (Field("rank", "Defensive knack rank"), Field("can_defend", "Target can defend itself")),
+    "Work it out", views.passive_view, live="change", defaults={"rank": 2}))

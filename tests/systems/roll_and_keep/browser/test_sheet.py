@@ -1,0 +1,50 @@
+"""The character sheet by keyboard, then "use my character" on the wound check."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.kit import api
+from tests.support.browser import BOOT_TIMEOUT_MS
+
+pytestmark = pytest.mark.browser
+
+BUILDER = "roll-and-keep/builder/"
+KEY = "rollwright.roll-and-keep.characters"
+
+
+def test_sheet_by_keyboard_then_use_my_character(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url(BUILDER))
+    page.wait_for_selector("[data-rw-builder][data-rw-state='ready'] [data-rw-report-region][data-rw-checked]",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.locator("#rw-c-name").focus()
+    page.keyboard.type("Samson")
+    page.locator("#rw-c-traits-brawn").focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("3")
+    page.locator("#rw-c-wounds-flesh").focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("20")
+    page.keyboard.press("Tab")
+    page.wait_for_function("k => (localStorage.getItem(k) || '').includes('Samson')", arg=KEY)
+    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).characters["
+                           "JSON.parse(localStorage.getItem(k)).active].wounds.flesh === 20", arg=KEY)
+    store = json.loads(page.evaluate("k => localStorage.getItem(k)", KEY))
+    doc = store["characters"][store["active"]]
+    assert api.call("roll-and-keep.character.check", {"character": doc})["valid"]
+    sheet = api.call("roll-and-keep.character.sheet", {"character": doc})["sheet"]
+    assert "wound check: 3k3" in sheet
+
+    page.goto(live_site.url("roll-and-keep/wounds/"))
+    tab.wait_state("roll-and-keep-wound-check", "ready")
+    check = tab.widget("roll-and-keep-wound-check")
+    brawn = check.locator("select[data-rw-use-character]").first
+    brawn.wait_for(timeout=BOOT_TIMEOUT_MS)
+    brawn.focus()
+    page.keyboard.press("ArrowDown")
+    expected = api.call("roll-and-keep.wound-check", {"brawn": 3, "flesh": 20})
+    check.locator(f"[data-rw-result] .rw-rk-wound[data-rw-p='{expected['fail']['p']}']").wait_for()
+    assert check.locator("input[name=brawn]").input_value() == "3"

@@ -1,0 +1,80 @@
+"""Roll & Keep's widgets in Chromium, by keyboard: the turn tracker (stepping, a bad entry,
+a reload), a wound check and the roller. Every answer must equal CPython's."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.kit import api
+from tests.support.keyboard import next_field, type_into
+
+pytestmark = pytest.mark.browser
+
+TURNS = "roll-and-keep/turns/"
+WOUNDS = "roll-and-keep/wounds/"
+ROLLING = "roll-and-keep/rolling/"
+
+
+def test_turn_tracker_by_keyboard_survives_reload_and_bad_entries(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url(TURNS))
+    tab.wait_state("roll-and-keep-turn", "ready")
+    tracker = tab.widget("roll-and-keep-turn")
+    phase = tracker.locator("input[name=phase]")
+    type_into(page, phase, "6")
+    tracker.locator("[data-rw-result] .rw-rk-turn[data-rw-phase-shown='6']").wait_for()
+    phase.focus()
+    page.keyboard.press("ArrowUp")  # step to phase 7: Bad Danny (16) before Ark (10)
+    seven = tracker.locator("[data-rw-result] .rw-rk-turn[data-rw-phase-shown='7'] [data-rw-phase='7']")
+    seven.wait_for()
+    assert [a.get_attribute("data-rw-actor") for a in seven.locator("[data-rw-actor]").all()] == ["Bad Danny", "Ark"]
+    assert "Total Init 10" in seven.inner_text() and "Total Init 16" in seven.inner_text()
+
+    plan = tracker.locator("input[name=plan], textarea[name=plan]")
+    type_into(page, plan, "Ark hold 3 use 9")  # too late: the held action must be used by phase 7
+    tracker.locator("[data-rw-status].rw-status--error").wait_for()
+    assert "phase 7" in tracker.locator("[data-rw-status]").inner_text()
+    assert tracker.locator("[data-rw-result] [data-rw-phase-shown='7']").count() == 1  # result kept
+
+    type_into(page, plan, "Ark hold 3")
+    expected = api.call("roll-and-keep.turn", {"plan": "Ark hold 3", "phase": 7})
+    tracker.locator("[data-rw-result] .rw-rk-turn [data-rw-phase='7'] .rw-rk-event").wait_for()
+    assert expected["phases"][6]["events"] == ["Ark forfeits the action held from phase 3"]
+
+    page.reload()
+    tab.wait_state("roll-and-keep-turn", "ready")
+    tracker = tab.widget("roll-and-keep-turn")
+    assert tracker.locator("input[name=phase]").input_value() == "7"
+    assert tracker.locator("input[name=plan], textarea[name=plan]").input_value() == "Ark hold 3"
+    tracker.locator("[data-rw-result] .rw-rk-turn [data-rw-phase='7'] .rw-rk-event").wait_for()
+
+
+def test_wound_check_and_outcome_by_keyboard(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url(WOUNDS))
+    tab.wait_state("roll-and-keep-wound-check", "ready")
+    check = tab.widget("roll-and-keep-wound-check")
+    type_into(page, check.locator("input[name=brawn]"), "3")
+    next_field(page, "62")
+    expected = api.call("roll-and-keep.wound-check", {"brawn": 3, "flesh": 62})
+    check.locator(f"[data-rw-result] .rw-rk-wound[data-rw-p='{expected['fail']['p']}']").wait_for()
+
+    tab.wait_state("roll-and-keep-outcome", "ready")
+    outcome = tab.widget("roll-and-keep-outcome")
+    type_into(page, outcome.locator("input[name=flesh]"), "62")
+    next_field(page, "9")
+    outcome.locator("[data-rw-result] .rw-rk-outcome[data-rw-gained='3']").wait_for()
+
+
+def test_roller_rolls_like_cpython(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url(ROLLING))
+    tab.wait_state("roll-and-keep-roller", "ready")
+    roller = tab.widget("roll-and-keep-roller")
+    type_into(page, roller.locator("input[name=rolled]"), "5")
+    next_field(page, "3")
+    page.keyboard.press("Tab")  # the crippled box stays unticked
+    next_field(page, "99")
+    page.keyboard.press("Enter")
+    expected = api.call("roll-and-keep.roll", {"rolled": 5, "kept": 3, "seed": 99, "crippled": False})
+    roller.locator(f"[data-rw-result] .rw-dice-roll[data-rw-seed='99'][data-rw-total='{expected['total']}']").wait_for()
