@@ -9,7 +9,7 @@ same die), and only then keeps the Y highest dice. The kit finds ``rules/``,
 """
 
 from engine.kit.system import Page, System
-from engine.systems.roll_and_keep.character import SCHEMA
+from engine.systems.roll_and_keep.character import SCHEMA, SLOTS
 
 SYSTEM = System(
     id="roll-and-keep",
@@ -28,4 +28,5 @@ SYSTEM = System(
         Page("roll-and-keep/builder.md", "Character sheet"),
     ),
     character_schema=SCHEMA,
+    character_limits={"attacks": SLOTS, "defenses": SLOTS},
 )
