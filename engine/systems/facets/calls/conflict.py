@@ -56,7 +56,7 @@ def _defense(name: str) -> Param:
           Param("defense_bonus", int, "defender's bonus (-10 to 20)", default=0, minimum=-10, maximum=20),
           _defense("defended_with"),
           Param("specific_defenses", bool, "optional rule: specific defenses", default=False),
-          Param("second_attack", bool, "make a second attack in the same action", default=False),
+          Param("second_attack", bool, "attack twice (a pair of attacks as one action)", default=False),
           Param("positioning", bool, "optional rule: the target has already acted (+1)", default=False))
 def attack(attack: int, defense: int, weapon: str, armor: int, attack_bonus: int, defense_bonus: int,
            defended_with: str, specific_defenses: bool, second_attack: bool, positioning: bool) -> dict[str, Any]:

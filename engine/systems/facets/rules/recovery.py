@@ -28,7 +28,7 @@ STEP_DOWN = {1: (1, "day"), 2: (1, "week"), 3: (1, "month")}
 """Rest needed to lift a condition one step, by its place on the ladder."""
 CARE = ("none", "rest", "medical")
 CONDITIONS = ("healthy", "hurt", "injured", "crippled")
-PENALTIES = ("the die drops two steps", "a cost on the first success in a scene",
+PENALTIES = ("the die drops two steps", "each scene's first success carries a cost",
              "no effort may be spent on those rolls")
 """The usual penalties a consequence imposes on the affected attribute (one is chosen)."""
 

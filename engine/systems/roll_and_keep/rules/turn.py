@@ -1,9 +1,9 @@
 """The ten-phase turn: who acts in each phase, in which order, with which Total Init.
 
 Each initiative die grants an action in the phase it shows. By default an
-action is used in its phase. A held action lasts until the next phase in which
-its actor has an action: it is used at or before then (the plan names when) or
-it is forfeited there (or at the end of the turn, if no later action comes).
+action is used in its phase. A held action expires at its actor's next action
+phase: it is used at or before then (the plan names when) or it is
+forfeited there (or at the end of the turn, if no later action comes).
 An active defense spends the actor's future (or held) actions. Total Init is
 the sum of the actor's dice not yet used, spent or forfeited, held ones
 included, taken at the start of the phase; the higher total acts first, equal

@@ -1,7 +1,7 @@
 """Aid: a helper's check adds a bonus to the main check, computed exactly.
 
-The target is the higher of 30 and the main check's total. The bonus is
-min(8, floor(10 x (aid / target - 0.2))): +1 at 30% of the target, +8 at 100%.
+The target is the main check's total, or 30 when that total is lower.
+The bonus is min(8, floor(10 x (aid / target - 0.2))): +1 at 30% of the target, +8 at 100%.
 With whole numbers, 10 x (a/t - 1/5) = (10a - 2t) / t, so the floor is an
 integer division; floating point would give 0.999... and +0 at exactly 30%.
 
@@ -24,7 +24,7 @@ MAX_BONUS = 8
 
 
 def aid_target(main_total: int) -> int:
-    """The higher of 30 and the check being aided."""
+    """The aid target: max(30, total of the aided check)."""
     return max(TARGET_FLOOR, main_total)
 
 
