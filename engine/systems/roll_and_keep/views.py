@@ -75,8 +75,9 @@ def outcome_view(data: dict[str, Any]) -> Html:
     if data["gained"] == 0:
         what = f"The check reaches {data['flesh']}: the flesh wounds stay, no dramatic wound."
     else:
-        what = (f"Short by {data['missed_by']}: the flesh wounds are cleared and {data['gained']} "
-                f"dramatic wound(s) are added.")
+        added = ("1 dramatic wound is added" if data["gained"] == 1
+                 else f"{data['gained']} dramatic wounds are added")
+        what = f"Short by {data['missed_by']}: the flesh wounds are cleared and {added}."
     return el("div", {"class": "rw-rk-outcome", "data-rw-gained": data["gained"]},
               _headline(what),
               el("p", None, f"Dramatic wounds now {data['dramatic']}: ", el("strong", None, data["state"]),

@@ -92,7 +92,8 @@ def check_view(data: dict[str, Any]) -> Html:
               table(["Band", "Chance"], rows, name="facets-check-bands"),
               el("p", None, f"Advantages (count: chance): {adv}."),
               el("p", None, f"Mean effort earned: {data['effort']} point(s) a check. ",
-                 f"Taking it calm instead: {data['calm']}{bonus} = {data['calm_total']}, ",
+                 f"Taking it calm instead: {data['calm']}{bonus} = {data['calm_total']}, " if bonus
+                 else f"Taking it calm instead: {data['calm']}, ",
                  el("strong", None, data["calm_band"]), " (double time)."),
               el("p", {"class": "rw-exact"}, f"Mean roll {float(Fraction(data['mean'])):.3g}. {cap}"))
 

@@ -48,7 +48,9 @@ def contest_view(data: dict[str, Any]) -> Html:
     """``skillful.contest``: the odds of each tier as a chart and a table, and the expected effort."""
     bars = [Bar(str(t["row"]), Fraction(t["p"]), TIER_CSS.get(t["index"], "rw-bar--fail"), t["name"])
             for t in data["tiers"]]
-    rows = [el("tr", None, el("td", None, str(t["row"])), el("th", {"scope": "row"}, t["name"]),
+    # Same markup as engine.kit.plain_table (class-less, so the theme styles it), plus
+    # data-rw-p on each chance cell.
+    rows = [el("tr", None, el("td", None, str(t["row"])), el("td", None, t["name"]),
                el("td", None, t["losses"]), el("td", {"data-rw-p": t["p"]}, t["percent"]),
                el("td", None, t["effort_text"])) for t in data["tiers"]]
     up_front = f" (including {data['up_front']} paid up front for an intense attitude)" if data["up_front"] else ""
@@ -60,7 +62,7 @@ def contest_view(data: dict[str, Any]) -> Html:
                  f"on an open d20 each; threshold width T = {data['width']} "
                  f"(cutoffs {'/'.join(str(c) for c in data['cutoffs'])}); N = {data['n']}; {data['task']}."),
               bar_chart(bars, title="Chance of each consequence tier"),
-              el("table", {"class": "rw-table"},
+              el("table", {"data-rw-table": "skillful-contest-tiers"},
                  el("thead", None, el("tr", None, [el("th", {"scope": "col"}, h) for h in
                                                    ("Row", "Consequence", "Loss", "Chance", "Defender spends")])),
                  el("tbody", None, rows)),

@@ -23,19 +23,27 @@ def thresholds_view(data: dict[str, Any]) -> Html:
                  el("strong", None, "/".join(str(c) for c in data["cutoffs"])), "."))
 
 
+def _article(name: str) -> str:
+    """The indefinite article for ``name``: "an" before Ordinary Defense, "a" before Bad Defense."""
+    return "an" if name[:1].lower() in "aeiou" else "a"
+
+
 def suckage_view(data: dict[str, Any]) -> Html:
     """``skillful.suckage``: the points that reach the next better tier, and what they save."""
     now = data["now"]
     if data["points"] is None:
         return el("div", {"class": "rw-odds"},
-                  el("p", {"class": "rw-headline"}, f"A loss of {data['loss']} is a ", el("strong", None, now["name"]),
-                     ": the defender held, and suckage points buy nothing."))
+                  el("p", {"class": "rw-headline"}, f"A loss of {data['loss']} is {_article(now['name'])} ",
+                     el("strong", None, now["name"]), ": the defender held, and suckage points buy nothing."))
     after = data["after"]
+    one = data["points"] == 1
+    points, bring, them = ("point", "brings", "it") if one else ("points", "bring", "them")
     return el("div", {"class": "rw-odds", "data-rw-points": data["points"]},
-              el("p", {"class": "rw-headline"}, f"A loss of {data['loss']} (T = {data['width']}) is a {now['name']}. ",
-                 el("strong", None, f"{data['points']} suckage points"),
-                 f" bring it to {data['loss'] - data['points']}: a {after['name']}."),
-              el("p", None, f"Effort without them: {now['effort_text']}. With them: {after['effort_text']}. "
+              el("p", {"class": "rw-headline"},
+                 f"A loss of {data['loss']} (T = {data['width']}) is {_article(now['name'])} {now['name']}. ",
+                 el("strong", None, f"{data['points']} suckage {points}"),
+                 f" {bring} it to {data['loss'] - data['points']}: {_article(after['name'])} {after['name']}."),
+              el("p", None, f"Effort without {them}: {now['effort_text']}. With {them}: {after['effort_text']}. "
                  f"Saved: {effort_text(data['saved'])}."))
 
 

@@ -1,0 +1,40 @@
+"""Skillful widget text: articles, singular and plural, and the contest table's markup."""
+
+from __future__ import annotations
+
+from engine.kit.api import call
+from engine.systems.skillful.views.checks import contest_view
+from engine.systems.skillful.views.tools import suckage_view
+
+
+def suckage_text(loss: int) -> str:
+    return str(suckage_view(call("skillful.suckage", {"loss": loss})))
+
+
+def test_suckage_uses_an_before_ordinary_defense() -> None:
+    html = suckage_text(10)
+    assert "brings it to 9: an Ordinary Defense." in html
+    assert "a Ordinary" not in html
+    assert "is an Ordinary Defense." in suckage_text(3)
+    assert "is a Flailing Defense." in html
+
+
+def test_one_suckage_point_is_singular() -> None:
+    html = suckage_text(10)
+    assert "<strong>1 suckage point</strong> brings it" in html
+    assert "Effort without it:" in html and "With it:" in html
+    assert "1 suckage points" not in html
+
+
+def test_several_suckage_points_stay_plural() -> None:
+    html = suckage_text(21)
+    assert "<strong>2 suckage points</strong> bring it to 19: a Flailing Defense." in html
+    assert "Effort without them:" in html
+
+
+def test_contest_table_uses_the_shared_plain_table_markup() -> None:
+    html = str(contest_view(call("skillful.contest", {})))
+    assert 'class="rw-table"' not in html
+    assert '<table data-rw-table="skillful-contest-tiers"><thead><tr><th scope="col">Row</th>' in html
+    assert 'scope="row"' not in html
+    assert html.count("<td data-rw-p=") == 6
