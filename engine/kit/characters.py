@@ -49,6 +49,45 @@ CONTRACT: dict[str, tuple[str, ...]] = {
 """Each contract call and the parameters it must take (others must have defaults)."""
 
 
+def place_words(path: str) -> str:
+    """A document path in a player's words, for messages: numbered items, no dots.
+
+    >>> place_words("modifiers.0.name"), place_words("attributes.strength")
+    ('Modifier 1, name', 'Strength')
+    >>> place_words("skills.2.focuses.0.level"), place_words("settings.budget.WP")
+    ('Skill 3, focus 1, level', 'Settings, budget, WP')
+    """
+    words: list[str] = []
+    parts = path.split(".")
+    for index, part in enumerate(parts):
+        if part.isdigit() and words:
+            words[-1] = f"{_singular(words[-1])} {int(part) + 1}"
+        elif part == "attributes" and index + 1 < len(parts):
+            continue  # "Strength" says enough
+        else:
+            words.append(part.replace("_", " "))
+    text = ", ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def _singular(word: str) -> str:
+    """``modifiers`` -> ``modifier``, ``focuses`` -> ``focus``, ``abilities`` -> ``ability``."""
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("ses"):
+        return word[:-2]
+    return word.removesuffix("s")
+
+
+def readable_message(text: str, path: str) -> str:
+    """A message that starts with its document path, restated in the player's words.
+
+    >>> readable_message("modifiers.0.name: this modifier has no name yet.", "modifiers.0.name")
+    'Modifier 1, name: this modifier has no name yet.'
+    """
+    return place_words(path) + text[len(path):] if path and text.startswith(f"{path}:") else text
+
+
 def contract_call(system: System, operation: str) -> str:
     """The registry name of one contract operation, e.g. ``demo.character.check``."""
     if operation not in CONTRACT:

@@ -234,12 +234,26 @@ export function mountBuilder(root, config, configError) {
     }
   };
 
-  const confirmDelete = (name) => new Promise((resolve) => {
-    ui.confirmText.textContent = `Delete “${name || "Unnamed character"}”? This cannot be undone (export it first to keep a copy).`;
+  /**
+   * Ask a question in the builder's dialog; resolves to the value of the button pressed
+   * ("" when dismissed with Escape).
+   * @param {string} text
+   * @param {[string, string]} first value and label of the main choice
+   * @param {[string, string]} second value and label of the other choice (focused first)
+   * @returns {Promise<string>}
+   */
+  const ask = (text, first, second) => new Promise((resolve) => {
+    const [one, other] = ui.confirm.querySelectorAll("button[value]");
+    [one.value, one.textContent] = first;
+    [other.value, other.textContent] = second;
+    ui.confirmText.textContent = text;
     ui.confirm.returnValue = "";
-    ui.confirm.addEventListener("close", () => resolve(ui.confirm.returnValue === "delete"), { once: true });
+    ui.confirm.addEventListener("close", () => resolve(ui.confirm.returnValue), { once: true });
     ui.confirm.showModal();
   });
+  const confirmDelete = async (name) => (await ask(
+    `Delete “${name || "Unnamed character"}”? This cannot be undone (export it first to keep a copy).`,
+    ["delete", "Delete"], ["cancel", "Keep it"])) === "delete";
 
   const commands = {
     async new() {
@@ -293,6 +307,28 @@ export function mountBuilder(root, config, configError) {
     },
   };
 
+  /**
+   * A saved character the imported one may duplicate: the same id, or the same content.
+   * @param {any} doc
+   * @returns {{id: string, same: boolean}|null}
+   */
+  const twinOf = (doc) => {
+    const content = (d) => JSON.stringify({ ...d, id: undefined });
+    for (const { id } of store.list()) {
+      const saved = store.get(id);
+      const same = content(saved) === content(doc);
+      if (same || id === doc.id) return { id, same };
+    }
+    return null;
+  };
+  /** @param {string} name a name no saved character has yet, e.g. "Ada (2)" */
+  const freeName = (name) => {
+    const taken = new Set(store.list().map((entry) => entry.name));
+    let n = 2;
+    while (taken.has(`${name} (${n})`)) n += 1;
+    return `${name} (${n})`;
+  };
+
   const importFile = async () => {
     const file = ui.importer.files?.[0];
     if (!file) return;
@@ -306,11 +342,36 @@ export function mountBuilder(root, config, configError) {
         throw new Error(`“${file.name}” is not a character this builder can read: ${failed(error)}`);
       }
       collect();
-      const saved = store.add({ ...answer.character, id: typeof data.id === "string" ? data.id : newId() });
+      const incoming = { ...answer.character, id: typeof data.id === "string" ? data.id : newId() };
+      const name = incoming.name || "Unnamed character";
+      const twin = twinOf(incoming);
+      let saved;
+      let how = "as a new character";
+      if (twin) {
+        const choice = await ask(`“${name}” is already among your characters${twin.same ? ", exactly as in this file" : ""}. `
+          + "Replace the saved one with the file's, or keep both (the copy gets a new name)? "
+          + "Escape imports nothing.", ["replace", "Replace it"], ["keep", "Keep both"]);
+        if (choice === "replace") {
+          store.put({ ...incoming, id: twin.id });
+          saved = store.get(twin.id);
+          how = "over the saved one";
+        } else if (choice === "keep") {
+          saved = store.add({ ...incoming, name: freeName(name) });
+          how = `as a second character, “${saved.name}”`;
+        } else {
+          setStatus("ready", `Nothing was imported; your saved characters are unchanged.`);
+          heldMessage = true;
+          return;
+        }
+      } else {
+        saved = store.add(incoming);
+      }
       await show(saved, { stored: true });
       const migrated = answer.migrated_from ? ` (updated from version ${answer.migrated_from})` : "";
       notify("");
-      setStatus("ready", `Imported “${saved.name || "Unnamed character"}”${migrated} as a new character.`);
+      const verdict = answer.valid ? "" : " It breaks rules of the game: the report below lists what to fix.";
+      setStatus(answer.valid ? "ready" : "error", `Imported “${saved.name || name}”${migrated} ${how}.${verdict}`);
+      heldMessage = true;
     } catch (error) {
       const message = `${failed(error)} Nothing was imported; your saved characters are unchanged.`;
       notify(message);
@@ -366,7 +427,13 @@ export function mountBuilder(root, config, configError) {
     wire();
     let opened = false;
     try {
-      const shared = decodeShare(location.hash);
+      let shared;
+      try {
+        shared = decodeShare(location.hash);
+      } catch {
+        throw new Error("This share link is damaged: it holds no readable character (perhaps it was cut short "
+          + "when it was copied). Ask for the link again and paste all of it. Your saved characters are unchanged.");
+      }
       if (shared) {
         const answer = await callEngine(config, contract("check"), { character: shared });
         const id = typeof shared.id === "string" && !store.has(shared.id) ? shared.id : newId();

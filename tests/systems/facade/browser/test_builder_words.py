@@ -1,0 +1,34 @@
+"""The builder speaks the player's words (issue 15): a damaged share link says what to do, an
+import that breaks rules says so on the status line, and messages name no internal paths."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from engine.kit import api
+from tests.systems.facade.browser.test_builder import BUILDER, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def test_damaged_link_and_an_import_that_breaks_rules(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url(BUILDER) + "#c=eyJuYW1lIjoi%%%")
+    wait_ready(page)
+    notice = page.locator("[data-rw-notice]").inner_text()
+    assert notice.startswith("This share link is damaged") and "Ask for the link again" in notice, notice
+    assert "atob" not in notice and "InvalidCharacterError" not in notice
+
+    breaking = api.call("facade.character.new", {})["character"] | {"name": "Overspent"}
+    breaking["attributes"] = {name: 18 for name in breaking["attributes"]}
+    assert api.call("facade.character.check", {"character": breaking})["valid"] is False
+    page.set_input_files("#rw-builder-import", files=[{"name": "over.json", "mimeType": "application/json",
+                                                       "buffer": json.dumps(breaking).encode()}])
+    status = page.locator("#rw-builder-status")
+    page.wait_for_function("() => document.querySelector('#rw-builder-status').textContent.includes('Imported')")
+    assert "It breaks rules of the game: the report below lists what to fix." in status.inner_text()
+    report = page.locator("[data-rw-report-region]").inner_text()
+    assert not re.search(r"\b[a-z_]+\.(\d+\.)?[a-z_]+: ", report), report  # no "attributes.strength: ..."
