@@ -76,7 +76,10 @@ def builder_shell(system: System, *, without_js: str) -> Html:
         raise ParameterError(f"{system.id} has no character builder (its SYSTEM declares no character_schema)",
                              field="system")
     status = el("p", {"class": "rw-status", "id": "rw-builder-status", "data-rw-status": True, "role": "status",
-                      "aria-live": "polite"}, f"The builder starts when JavaScript runs; {without_js}")
+                      "aria-live": "polite"},
+                f"The character builder needs JavaScript, which is off or blocked in this browser: it checks "
+                f"your character against the rules as you type and keeps it in this browser. Turn JavaScript "
+                f"on and reload this page; {without_js}")
     notice = el("p", {"class": "rw-builder__notice", "id": "rw-builder-notice", "data-rw-notice": True,
                       "role": "alert", "hidden": True})
     layout = el("div", {"class": "rw-builder__layout"}, _roster(),

@@ -32,3 +32,19 @@ def test_damaged_link_and_an_import_that_breaks_rules(live_site, tab):
     assert "It breaks rules of the game: the report below lists what to fix." in status.inner_text()
     report = page.locator("[data-rw-report-region]").inner_text()
     assert not re.search(r"\b[a-z_]+\.(\d+\.)?[a-z_]+: ", report), report  # no "attributes.strength: ..."
+
+
+def test_without_javascript_the_builder_explains_itself(live_site, browser):
+    from tests.support.browser import open_tab
+
+    tab = open_tab(browser, javascript=False)
+    try:
+        page = tab.page
+        page.goto(live_site.url(BUILDER))
+        status = page.locator("#rw-builder-status")
+        assert status.is_visible()
+        assert "needs JavaScript" in status.inner_text() and "Character creation page" in status.inner_text()
+        assert page.locator(".rw-builder button:visible").count() == 0  # no dead buttons
+        assert page.locator(".rw-builder__heading:visible").count() == 0  # no empty headings
+    finally:
+        tab.context.close()
