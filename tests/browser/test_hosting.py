@@ -37,3 +37,18 @@ def test_one_build_navigates_instantly_on_two_ports(live_site, browser):
             "served on another port, the nav link reloaded the page: instant navigation depends on site_url")
     finally:
         other.close()
+
+
+def test_pages_without_widgets_load_no_builder_code(live_site, browser):
+    tab = open_tab(browser)
+    requested: list[str] = []
+    tab.page.on("request", lambda request: requested.append(request.url))
+    try:
+        for path in ("", WRITING, BUILD):
+            tab.page.goto(live_site.url(path))
+            tab.page.wait_for_load_state("load")
+            tab.page.wait_for_timeout(200)  # the entry module's dynamic imports, had there been any
+        builder = [url for url in requested if "/assets/rollwright/builder/" in url or "use-character" in url]
+        assert builder == []
+    finally:
+        tab.context.close()
