@@ -163,6 +163,24 @@ def render_roster(entries: Sequence[Mapping[str, Any]], active: str) -> Html:
     return el("ul", {"class": "rw-roster__list", "aria-label": "Saved characters"}, items)
 
 
+def _picker_groups(options: Sequence[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    """Options grouped for a reader: by their ``group``, else by the skill after " + " in their label
+    (a lone attribute goes under "Attributes"); skill groups first, the highest total first in each.
+
+    >>> groups = _picker_groups([{"label": "Agility", "value": 4}, {"label": "Wits + Lore", "value": 9},
+    ...                          {"label": "Agility + Lore", "value": 11}])
+    >>> [(g, [o["value"] for o in m]) for g, m in groups.items()]
+    [('Lore', [11, 9]), ('Attributes', [4])]
+    """
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for option in options:
+        label = shown(option.get("label"))
+        group = shown(option.get("group")) or (label.split(" + ", 1)[1] if " + " in label else "Attributes")
+        groups.setdefault(group, []).append(option)
+    ordered = sorted(groups.items(), key=lambda item: item[0] == "Attributes")  # skills first, stable
+    return {group: sorted(members, key=lambda o: -o["value"]) for group, members in ordered}
+
+
 def render_picker(field_id: str, character_name: str, options: Sequence[Mapping[str, Any]],
                   low: int, high: int) -> Html:
     """The "use my character" select for one trait field: the character's totals within the field's range.
@@ -176,8 +194,10 @@ def render_picker(field_id: str, character_name: str, options: Sequence[Mapping[
     select_id = f"{field_id}-use"
     name = character_name.strip() or "my character"
     choices = [el("option", {"value": ""}, f"Use {name}…")]
-    choices += [el("option", {"value": o["value"], "data-rw-path": shown(o.get("path")) or None},
-                   f"{shown(o.get('label'))} = {o['value']}") for o in usable]
+    for group, members in _picker_groups(usable).items():
+        choices.append(el("optgroup", {"label": group},
+                          [el("option", {"value": o["value"], "data-rw-path": shown(o.get("path")) or None},
+                              f"{shown(o.get('label'))} = {o['value']}") for o in members]))
     return el("span", {"class": "rw-field rw-use-character", "data-rw-use-for": field_id},
               el("label", {"class": "rw-field__label", "for": select_id}, f"Use my character ({name})"),
               el("select", {"id": select_id, "data-rw-use-character": True, "disabled": not usable}, choices))

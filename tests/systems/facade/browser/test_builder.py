@@ -268,6 +268,9 @@ def test_share_link_in_a_fresh_browser_then_use_on_the_roller(live_site, browser
         options = [o for o in api.call("facade.character.traits", {"character": saved})["options"]
                    if 1 <= o["value"] <= 18]
         assert picker.locator("option").count() == len(options) + 1
+        # Grouped by skill line, skills before the attributes alone, the highest total first.
+        assert picker.locator("optgroup").first.get_attribute("label") != "Attributes"
+        assert picker.locator("optgroup").last.get_attribute("label") == "Attributes"
         best = max(options, key=lambda o: (o["value"], o["label"]))
         assert best["value"] > 5  # a skill pick, not the attribute alone
         picker.select_option(str(best["value"]))
