@@ -20,6 +20,8 @@ engine.errors.ParameterError: demo has no character builder (its SYSTEM declares
 
 from __future__ import annotations
 
+import json
+
 from engine.errors import ParameterError
 from engine.kit.markup import Html, el
 from engine.kit.system import System
@@ -33,7 +35,7 @@ def _heading(region: str, text: str) -> Html:
     return el("p", {"class": "rw-builder__heading", "id": f"rw-builder-{region}-title"}, text)
 
 
-def _roster() -> Html:
+def _roster(examples: Html | None = None) -> Html:
     buttons = [el("button", {"type": "button", "class": "md-button", "id": f"rw-builder-{command}",
                              "data-rw-do": command}, label) for command, label in TOOLS]
     importer = el("label", {"class": "rw-field rw-builder__import", "for": "rw-builder-import"},
@@ -46,7 +48,7 @@ def _roster() -> Html:
               _heading("roster", "Your characters"),
               el("div", {"data-rw-roster": True}),
               el("fieldset", {"class": "rw-builder__tools", "data-rw-tools": True, "disabled": True},
-                 el("legend", {"class": "rw-visually-hidden"}, "Character actions"), buttons, importer),
+                 el("legend", {"class": "rw-visually-hidden"}, "Character actions"), buttons, importer, examples),
               el("p", {"class": "rw-builder__shared", "data-rw-shared": True, "hidden": True},
                  "This character came from a share link and is not saved yet. ", save_shared),
               el("label", {"class": "rw-field rw-builder__share", "data-rw-share-box": True, "hidden": True,
@@ -70,6 +72,30 @@ def _confirm() -> Html:
                  choice("delete", "Delete", True), choice("cancel", "Keep it", False)))
 
 
+def _examples(system: System) -> Html | None:
+    """Buttons that open the system's ready-made example characters, with their documents as data.
+
+    Optional: a system offers them by registering ``<id>.character.examples`` (no parameter),
+    returning ``{"examples": [document, ...]}``.
+    """
+    from engine.kit.registry import REGISTRY, call
+
+    name = f"{system.id}.character.examples"
+    if name not in REGISTRY:
+        return None
+    docs = call(name, {})["examples"]
+    if not docs:
+        return None
+    buttons = [el("button", {"type": "button", "class": "md-button rw-builder__example", "data-rw-do": "example",
+                             "data-rw-example": index}, str(doc.get("name") or f"Example {index + 1}"))
+               for index, doc in enumerate(docs)]
+    data = json.dumps(docs, ensure_ascii=False).replace("<", "\\u003c")
+    return el("div", {"class": "rw-builder__examples"},
+              el("p", {"class": "rw-builder__examples-text"},
+                 "New here? Open a ready-made example as a character of your own, then change anything:"),
+              buttons, el("script", {"type": "application/json", "data-rw-examples": True}, Html(data)))
+
+
 def builder_shell(system: System, *, without_js: str) -> Html:
     """The builder's static shell for ``system``; ``without_js`` is what its status says with JavaScript off."""
     if system.character_schema is None:
@@ -82,7 +108,7 @@ def builder_shell(system: System, *, without_js: str) -> Html:
                 f"on and reload this page; {without_js}")
     notice = el("p", {"class": "rw-builder__notice", "id": "rw-builder-notice", "data-rw-notice": True,
                       "role": "alert", "hidden": True})
-    layout = el("div", {"class": "rw-builder__layout"}, _roster(),
+    layout = el("div", {"class": "rw-builder__layout"}, _roster(_examples(system)),
                 el("section", {"class": "rw-builder__editor", "aria-label": "Character editor",
                                "data-rw-editor-region": True}),
                 el("section", {"class": "rw-builder__report", "aria-labelledby": "rw-builder-report-title"},

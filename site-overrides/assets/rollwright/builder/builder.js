@@ -262,6 +262,19 @@ export function mountBuilder(root, config, configError) {
       store.put(doc);
       await show(doc, { stored: true, focus: "rw-c-name" });
     },
+    /** Open a ready-made example (`[data-rw-examples]`, rendered by the engine) as a new saved character. */
+    async example(button) {
+      const data = root.querySelector("script[data-rw-examples]");
+      const examples = JSON.parse(data?.textContent || "[]");
+      const chosen = examples[Number(button?.getAttribute("data-rw-example"))];
+      if (!chosen) return;
+      collect();
+      const answer = await callEngine(config, contract("check"), { character: chosen });
+      const saved = store.add({ ...answer.character, id: newId() });
+      await show(saved, { stored: true, focus: "rw-c-name" });
+      setStatus("ready", `Opened the example “${saved.name}” as a character of your own: change anything.`);
+      heldMessage = true;
+    },
     async duplicate() {
       const copy = { ...structuredClone(collect()), id: newId() };
       copy.name = `${copy.name || "Unnamed character"} (copy)`;
@@ -407,7 +420,7 @@ export function mountBuilder(root, config, configError) {
       if (!button) return;
       heldMessage = false;
       try {
-        await commands[button.getAttribute("data-rw-do")]();
+        await commands[button.getAttribute("data-rw-do")](button);
       } catch (error) {
         setStatus("error", failed(error));
       }

@@ -48,3 +48,18 @@ def test_without_javascript_the_builder_explains_itself(live_site, browser):
         assert page.locator(".rw-builder__heading:visible").count() == 0  # no empty headings
     finally:
         tab.context.close()
+
+
+def test_a_new_player_opens_a_ready_made_example(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url(BUILDER))
+    wait_ready(page)
+    example = page.locator("button[data-rw-do='example']").first
+    name = example.inner_text()
+    example.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("name => document.querySelector('#rw-c-name')?.value === name", arg=name)
+    page.wait_for_function("() => document.querySelector('#rw-builder-status').textContent.startsWith('Opened')")
+    status = page.locator("#rw-builder-status").inner_text()
+    assert f"Opened the example “{name}”" in status, status
+    assert page.locator("[data-rw-roster] [data-rw-pick]", has_text=name).count() == 1
