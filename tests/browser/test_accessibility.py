@@ -57,6 +57,7 @@ def test_no_serious_or_critical_axe_findings(live_site, browser, view):
                 page.evaluate(CLICK_LINK, live_site.url(path))
                 page.wait_for_url(live_site.url(path))
             page.wait_for_function(LIVE, timeout=BOOT_TIMEOUT_MS)
+            page.wait_for_timeout(300)  # scroll boxes are re-marked 100 ms after a layout change
             violations = page.evaluate(RUN)
             if violations:
                 found[path or "/"] = violations

@@ -9,6 +9,12 @@
 const BOXES = ".md-typeset__scrollwrap, .rw-table-wrap, .rw-chart-scroll, .rw-scroll";
 const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
 let listening = false;
+let timer = 0;
+/** Whether a box scrolls can change after it was first looked at (a widget goes live, fonts load). */
+const watched = new WeakSet();
+const resized = typeof ResizeObserver === "function"
+  ? new ResizeObserver(() => { clearTimeout(timer); timer = setTimeout(markScrollRegions, 100); })
+  : null;
 
 /**
  * The name a scrolling box is announced with.
@@ -23,6 +29,11 @@ function nameOf(box) {
 /** Mark the boxes that scroll now; unmark the ones this script marked that no longer do. */
 export function markScrollRegions() {
   for (const box of document.querySelectorAll(BOXES)) {
+    if (resized && !watched.has(box)) {
+      watched.add(box);
+      resized.observe(box);
+      if (box.firstElementChild) resized.observe(box.firstElementChild);
+    }
     const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
     const marked = box.hasAttribute("data-rw-scroll-marked");
     if (scrolls && !box.hasAttribute("tabindex") && !box.querySelector(FOCUSABLE)) {
@@ -36,7 +47,6 @@ export function markScrollRegions() {
   }
   if (!listening) {
     listening = true;
-    let timer = 0;
     window.addEventListener("resize", () => { clearTimeout(timer); timer = setTimeout(markScrollRegions, 200); });
   }
 }
