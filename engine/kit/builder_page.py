@@ -36,7 +36,7 @@ def _heading(region: str, text: str) -> Html:
     return el("p", {"class": "rw-builder__heading", "id": f"rw-builder-{region}-title"}, text)
 
 
-def _roster() -> Html:
+def _roster(examples: Html | None = None) -> Html:
     buttons = [el("button", {"type": "button", "class": "md-button", "id": f"rw-builder-{command}",
                              "data-rw-do": command}, label) for command, label in TOOLS]
     importer = el("label", {"class": "rw-field rw-builder__import", "for": "rw-builder-import"},
@@ -49,7 +49,7 @@ def _roster() -> Html:
               _heading("roster", "Your characters"),
               el("div", {"data-rw-roster": True}),
               el("fieldset", {"class": "rw-builder__tools", "data-rw-tools": True, "disabled": True},
-                 el("legend", {"class": "rw-visually-hidden"}, "Character actions"), buttons, importer),
+                 el("legend", {"class": "rw-visually-hidden"}, "Character actions"), buttons, importer, examples),
               el("p", {"class": "rw-builder__shared", "data-rw-shared": True, "hidden": True},
                  "This character came from a share link and is not saved yet. ", save_shared),
               el("label", {"class": "rw-field rw-builder__share", "data-rw-share-box": True, "hidden": True,
@@ -100,16 +100,43 @@ def document_limits(system: System) -> dict[str, object]:
             "values": limits.MAX_VALUES, "string": limits.MAX_STRING, "lists": dict(system.character_limits)}
 
 
+def _examples(system: System) -> Html | None:
+    """Buttons that open the system's ready-made example characters, with their documents as data.
+
+    Optional: a system offers them by registering ``<id>.character.examples`` (no parameter),
+    returning ``{"examples": [document, ...]}``.
+    """
+    from engine.kit.registry import REGISTRY, call
+
+    name = f"{system.id}.character.examples"
+    if name not in REGISTRY:
+        return None
+    docs = call(name, {})["examples"]
+    if not docs:
+        return None
+    buttons = [el("button", {"type": "button", "class": "md-button rw-builder__example", "data-rw-do": "example",
+                             "data-rw-example": index}, str(doc.get("name") or f"Example {index + 1}"))
+               for index, doc in enumerate(docs)]
+    data = json.dumps(docs, ensure_ascii=False).replace("<", "\\u003c")
+    return el("div", {"class": "rw-builder__examples"},
+              el("p", {"class": "rw-builder__examples-text"},
+                 "New here? Open a ready-made example as a character of your own, then change anything:"),
+              buttons, el("script", {"type": "application/json", "data-rw-examples": True}, Html(data)))
+
+
 def builder_shell(system: System, *, without_js: str) -> Html:
     """The builder's static shell for ``system``; ``without_js`` is what its status says with JavaScript off."""
     if system.character_schema is None:
         raise ParameterError(f"{system.id} has no character builder (its SYSTEM declares no character_schema)",
                              field="system")
     status = el("p", {"class": "rw-status", "id": "rw-builder-status", "data-rw-status": True, "role": "status",
-                      "aria-live": "polite"}, f"The builder starts when JavaScript runs; {without_js}")
+                      "aria-live": "polite"},
+                f"The character builder needs JavaScript, which is off or blocked in this browser: it checks "
+                f"your character against the rules as you type and keeps it in this browser. Turn JavaScript "
+                f"on and reload this page; {without_js}")
     notice = el("p", {"class": "rw-builder__notice", "id": "rw-builder-notice", "data-rw-notice": True,
                       "role": "alert", "hidden": True})
-    layout = el("div", {"class": "rw-builder__layout"}, _roster(),
+    layout = el("div", {"class": "rw-builder__layout"}, _roster(_examples(system)),
                 el("section", {"class": "rw-builder__editor", "aria-label": "Character editor",
                                "data-rw-editor-region": True}),
                 el("section", {"class": "rw-builder__report", "aria-labelledby": "rw-builder-report-title"},

@@ -49,6 +49,45 @@ CONTRACT: dict[str, tuple[str, ...]] = {
 """Each contract call and the parameters it must take (others must have defaults)."""
 
 
+def place_words(path: str) -> str:
+    """A document path in a player's words, for messages: numbered items, no dots.
+
+    >>> place_words("modifiers.0.name"), place_words("attributes.strength")
+    ('Modifier 1, name', 'Strength')
+    >>> place_words("skills.2.focuses.0.level"), place_words("settings.budget.WP")
+    ('Skill 3, focus 1, level', 'Settings, budget, WP')
+    """
+    words: list[str] = []
+    parts = path.split(".")
+    for index, part in enumerate(parts):
+        if part.isdigit() and words:
+            words[-1] = f"{_singular(words[-1])} {int(part) + 1}"
+        elif part == "attributes" and index + 1 < len(parts):
+            continue  # "Strength" says enough
+        else:
+            words.append(part.replace("_", " "))
+    text = ", ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def _singular(word: str) -> str:
+    """``modifiers`` -> ``modifier``, ``focuses`` -> ``focus``, ``abilities`` -> ``ability``."""
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("ses"):
+        return word[:-2]
+    return word.removesuffix("s")
+
+
+def readable_message(text: str, path: str) -> str:
+    """A message that starts with its document path, restated in the player's words.
+
+    >>> readable_message("modifiers.0.name: this modifier has no name yet.", "modifiers.0.name")
+    'Modifier 1, name: this modifier has no name yet.'
+    """
+    return place_words(path) + text[len(path):] if path and text.startswith(f"{path}:") else text
+
+
 def contract_call(system: System, operation: str) -> str:
     """The registry name of one contract operation, e.g. ``demo.character.check``."""
     if operation not in CONTRACT:
@@ -124,6 +163,24 @@ def render_roster(entries: Sequence[Mapping[str, Any]], active: str) -> Html:
     return el("ul", {"class": "rw-roster__list", "aria-label": "Saved characters"}, items)
 
 
+def _picker_groups(options: Sequence[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    """Options grouped for a reader: by their ``group``, else by the skill after " + " in their label
+    (a lone attribute goes under "Attributes"); skill groups first, the highest total first in each.
+
+    >>> groups = _picker_groups([{"label": "Agility", "value": 4}, {"label": "Wits + Lore", "value": 9},
+    ...                          {"label": "Agility + Lore", "value": 11}])
+    >>> [(g, [o["value"] for o in m]) for g, m in groups.items()]
+    [('Lore', [11, 9]), ('Attributes', [4])]
+    """
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for option in options:
+        label = shown(option.get("label"))
+        group = shown(option.get("group")) or (label.split(" + ", 1)[1] if " + " in label else "Attributes")
+        groups.setdefault(group, []).append(option)
+    ordered = sorted(groups.items(), key=lambda item: item[0] == "Attributes")  # skills first, stable
+    return {group: sorted(members, key=lambda o: -o["value"]) for group, members in ordered}
+
+
 def render_picker(field_id: str, character_name: str, options: Sequence[Mapping[str, Any]],
                   low: int, high: int) -> Html:
     """The "use my character" select for one trait field: the character's totals within the field's range.
@@ -137,8 +194,10 @@ def render_picker(field_id: str, character_name: str, options: Sequence[Mapping[
     select_id = f"{field_id}-use"
     name = character_name.strip() or "my character"
     choices = [el("option", {"value": ""}, f"Use {name}…")]
-    choices += [el("option", {"value": o["value"], "data-rw-path": shown(o.get("path")) or None},
-                   f"{shown(o.get('label'))} = {o['value']}") for o in usable]
+    for group, members in _picker_groups(usable).items():
+        choices.append(el("optgroup", {"label": group},
+                          [el("option", {"value": o["value"], "data-rw-path": shown(o.get("path")) or None},
+                              f"{shown(o.get('label'))} = {o['value']}") for o in members]))
     return el("span", {"class": "rw-field rw-use-character", "data-rw-use-for": field_id},
               el("label", {"class": "rw-field__label", "for": select_id}, f"Use my character ({name})"),
               el("select", {"id": select_id, "data-rw-use-character": True, "disabled": not usable}, choices))

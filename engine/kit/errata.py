@@ -110,5 +110,5 @@ def errata_table(system: System, name: str) -> TableData:
         link = el("a", {"href": page_href(e.page, f"{system.docs}/")}, e.where)
         rows.append([Cell(e.where, html=link), e.item, KIND_NAMES[e.kind], e.printed, e.computed, e.rule])
     return make_table(name, "Errata found by the engine: printed value and the value its rule gives",
-                      ["Where in the seed", "Item", "Kind", "Printed", "Rule gives", "Rule followed"], rows,
+                      ["Where in the draft", "Item", "Kind", "Printed", "Rule gives", "Rule followed"], rows,
                       row_keys=[e.key for e in found])

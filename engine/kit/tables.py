@@ -122,7 +122,7 @@ def _td(cell: Cell) -> Html:
     shown = cell.html if cell.html is not None else cell.value
     if cell.printed is None:
         return el("td", None, shown)
-    note = f"Erratum: the seed prints {cell.printed}; its own rule gives {cell.value}."
+    note = f"Erratum: the draft prints {cell.printed}; its own rule gives {cell.value}."
     return el("td", {"class": "rw-errata", "data-rw-printed": cell.printed, "title": note},
               shown, el("span", {"class": "rw-errata__mark"}, f" (printed: {cell.printed})"))
 

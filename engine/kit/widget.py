@@ -12,7 +12,8 @@ Two opt-ins, both handled by the browser's generic widget script:
 
 - ``url_key``: the form's state lives in the page's address as ``?<key>.<param>=value``
   (only the values that differ from the page's own), so a link or a reload
-  reproduces it; the section carries ``data-rw-url``.
+  reproduces it; the section carries ``data-rw-url``. Every widget does this: a
+  widget without a ``url_key`` uses its name as the key (a short key keeps links short).
 - ``log``: keep that many earlier answers in a list under the result (the part
   of each answer the view marks ``data-rw-log-entry``, else the whole result).
 
@@ -62,6 +63,9 @@ class Field:
     seed: bool = False  # an empty seed means "pick a random one" in the browser
     choice_labels: Mapping[Any, str] | None = None
     hint: str | None = None
+    used_when: tuple[str, tuple[Any, ...]] | None = None
+    """``(other field, values)``: this control only counts while the other field holds one of
+    ``values`` (e.g. a custom weapon's damage); otherwise the browser disables it."""
 
 
 @dataclass(frozen=True)
@@ -122,18 +126,60 @@ def _reader_error(widget: Widget, error: ParameterError, params: Mapping[str, An
         return error
     param = lookup(widget.call).param(field.param)
     label = field.label.split(" (")[0]
-    got = f" (got {params[field.param]})" if field.param in params else ""
+    given = str(params.get(field.param, "")).strip()
+    got = f" (got {given})" if given else ""
     range_error = any(phrase in error.message for phrase in ("must be at least", "must be at most",
                                                               "must be a whole number"))
-    if (range_error and param.kind is int and param.choices is None
-            and param.minimum is not None and param.maximum is not None):
-        return ParameterError(f"{label}: enter a whole number from {param.minimum} to {param.maximum}{got}.",
-                              field=field.param)
+    if range_error and param.kind is int and param.choices is None:
+        return ParameterError(f"{label}: {_whole_number_wanted(param)}{got}.", field=field.param)
     if "missing required parameter" in error.message:
         return ParameterError(f"{label}: fill this in for this choice.", field=field.param)
     detail = error.message.split(": ", 1)[-1]
     detail = detail.replace(f"'{field.param}' ", "", 1)
     return ParameterError(f"{label}: {detail}", field=field.param)
+
+
+def _whole_number_wanted(param: Any) -> str:
+    """The one phrasing of a whole-number field's rule, e.g. ``enter a whole number from 1 to 18``."""
+    if param.minimum is not None and param.maximum is not None:
+        return f"enter a whole number from {param.minimum} to {param.maximum}"
+    if param.minimum is not None:
+        return f"enter a whole number of at least {param.minimum}"
+    if param.maximum is not None:
+        return f"enter a whole number of at most {param.maximum}"
+    return "enter a whole number"
+
+
+def form_params(widget: Widget, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A form's values as its call's parameters: text fields stay text, whole numbers become numbers.
+
+    A form only has text, so a text field holding ``12`` must reach its call as ``"12"`` and a
+    number field's ``"12"`` as ``12``; anything else (``"1e3"``, ``"abc"``) is left for the call to
+    refuse in the reader's words.
+
+    >>> from engine.kit.registry import Param, register, REGISTRY
+    >>> @register("demo.echo", "Echo.", Param("who", str, "names"), Param("n", int, "a number", minimum=0, maximum=9))
+    ... def _echo(who: str, n: int) -> dict:
+    ...     return {"who": who, "n": n}
+    >>> w = Widget("demo-echo", "Echo", "demo.echo", (Field("who", "Names"), Field("n", "Number")), "Go", view=str)
+    >>> form_params(w, {"who": 12, "n": "7"}), form_params(w, {"who": "Ada", "n": "1e3"})
+    ({'who': '12', 'n': 7}, {'who': 'Ada', 'n': '1e3'})
+    >>> _ = REGISTRY.pop("demo.echo")
+    """
+    from engine.kit.registry import lookup
+
+    call = lookup(widget.call)
+    names = {p.name for p in call.params}
+    out = dict(params)
+    for field in widget.fields:
+        if field.param not in names or field.param not in out:
+            continue
+        param, value = call.param(field.param), out[field.param]
+        if param.kind is str and isinstance(value, int) and not isinstance(value, bool):
+            out[field.param] = str(value)
+        elif param.kind is int and isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,12}\s*", value):
+            out[field.param] = int(value)
+    return out
 
 
 def render_result(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -144,6 +190,7 @@ def render_result(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
     from engine.kit.registry import call  # late: the registry imports this module's names
 
     widget = lookup_widget(name)
+    params = form_params(widget, params)
     try:
         data = call(widget.call, params)
     except ParameterError as error:
@@ -151,13 +198,27 @@ def render_result(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return {"widget": name, "html": str(widget.view(data)), "data": data}
 
 
-def _input(widget: Widget, field: Field, value: Any, control_id: str, described_by: str) -> Html:
+def _in_use(field: Field, params: Mapping[str, Any]) -> bool:
+    """Whether a ``used_when`` field counts for these parameters."""
+    if field.used_when is None:
+        return True
+    other, values = field.used_when
+    return params.get(other) in values
+
+
+def _input(widget: Widget, field: Field, value: Any, control_id: str, described_by: str,
+           params: Mapping[str, Any]) -> Html:
     """The control for one field, chosen by its parameter's type."""
     from engine.kit.registry import lookup
 
     param = lookup(widget.call).param(field.param)
+    kind = "int" if param.kind is int else "text" if param.kind is str else None
+    used_when = field.used_when
     common: dict[str, AttrValue] = {"id": control_id, "name": field.param, "aria-describedby": described_by,
-              "data-rw-optional": field.optional, "data-rw-seed": field.seed}
+              "data-rw-optional": field.optional, "data-rw-seed": field.seed, "data-rw-kind": kind,
+              "data-rw-used-when": used_when[0] if used_when else None,
+              "data-rw-used-values": " ".join(str(v) for v in used_when[1]) if used_when else None,
+              "disabled": not _in_use(field, params)}
     if param.choices is not None:
         labels = field.choice_labels or {}
         options = [el("option", {"value": choice, "selected": choice == value}, labels.get(choice, str(choice)))
@@ -175,12 +236,12 @@ def _input(widget: Widget, field: Field, value: Any, control_id: str, described_
                         "maxlength": param.max_length, "spellcheck": "false", "autocomplete": "off"})
 
 
-def _control(widget: Widget, field: Field, value: Any, widget_id: str) -> Html:
+def _control(widget: Widget, field: Field, params: Mapping[str, Any], widget_id: str) -> Html:
     control_id = f"{widget_id}-{field.param}"
     hint_id = f"{control_id}-hint" if field.hint else None
     described_by = " ".join(filter(None, [hint_id, f"{widget_id}-status"]))
     error_id = f"{control_id}-error"
-    control = _input(widget, field, value, control_id, f"{described_by} {error_id}")
+    control = _input(widget, field, params.get(field.param), control_id, f"{described_by} {error_id}", params)
     hint = el("span", {"class": "rw-field__hint", "id": hint_id}, field.hint) if field.hint else None
     error = el("span", {"class": "rw-field__error", "id": error_id, "data-rw-field-error": True, "hidden": True})
     css = "rw-field rw-field--check" if 'type="checkbox"' in control else "rw-field"
@@ -205,7 +266,7 @@ def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Ht
     params = {**(widget.defaults or {}), **params}
     result = render_result(name, params)
     title_id = f"{widget_id}-title"
-    controls = [_control(widget, f, params.get(f.param), widget_id) for f in widget.fields]
+    controls = [_control(widget, f, params, widget_id) for f in widget.fields]
     button = el("button", {"type": "submit", "class": "md-button md-button--primary rw-submit"}, widget.submit)
     form = el("form", {"class": "rw-form", "data-rw-form": True, "novalidate": True},
               el("fieldset", {"class": "rw-fields", "disabled": True},
@@ -216,7 +277,8 @@ def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Ht
     system = system_of(widget.call)
     return el("section", {"class": "rw-widget", "id": widget_id, "data-rw-widget": name,
                           "data-rw-system": system.id if system else None, "data-rw-live": widget.live,
-                          "data-rw-url": widget.url_key, "data-rw-state": "static", "aria-labelledby": title_id},
+                          "data-rw-url": widget.url_key or widget.name, "data-rw-state": "static",
+                          "aria-labelledby": title_id},
               el("p", {"class": "rw-widget__title", "id": title_id}, widget.title),
               form, status,
               el("div", {"class": "rw-result", "data-rw-result": True, "aria-live": "polite"},

@@ -39,7 +39,8 @@ def test_url_key_and_log_are_marked_for_the_browser(demo: str) -> None:
                      r'aria-labelledby="w9-log-title"></ol></div></section>$', html)
     register_widget(_widget("demo-b"))
     plain = render_widget("demo-b", {}, widget_id="w10")
-    assert "data-rw-url" not in plain and "data-rw-log-box" not in plain
+    assert 'data-rw-url="demo-b"' in plain  # every widget keeps its inputs in the address
+    assert "data-rw-log-box" not in plain
 
 
 def test_url_keys_are_short_words_and_unique(demo: str) -> None:

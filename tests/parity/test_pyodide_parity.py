@@ -87,6 +87,7 @@ CALLS: list[tuple[str, dict]] = [
     ("facade.character.traits", {"character": _CHARACTER}),
     ("facade.character.editor", {"character": _CHARACTER}),
     ("facade.character.picker", {"character": _CHARACTER, "fields": ["rw-w1-trait", "rw-w3-trait_a"]}),
+    ("facade.character.examples", {}),
     ("character.roster", {"characters": [{"id": "c-parity", "name": "Ada"}], "active": "c-parity"}),
     ("chip.dice", {"notation": "2d10+d4", "vs": 10, "seed": 3}),
     ("facade.chip", {"trait": 12, "vs": 10, "seed": 3}),

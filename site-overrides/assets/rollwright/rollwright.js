@@ -10,6 +10,8 @@
  */
 
 import { config, configError } from "./runtime/config.js";
+import { showChartReadouts } from "./widgets/chart-readout.js";
+import { markScrollRegions } from "./widgets/scroll-regions.js";
 import { registerOffline } from "./runtime/offline.js";
 import { mountChip } from "./widgets/chips.js";
 import { mountWidget } from "./widgets/widgets.js";
@@ -22,14 +24,20 @@ function mountAll() {
   for (const chip of document.querySelectorAll("[data-rw-chip]:not([data-rw-mounted])")) {
     mountChip(/** @type {HTMLElement} */ (chip), config, configError);
   }
+  requestAnimationFrame(markScrollRegions); // after the theme has wrapped this page's tables
   // Character builder: the builder page itself, and "use my character" on every widget's trait field.
-  import("./builder/builder.js").then(({ mountBuilder }) => {
-    for (const root of document.querySelectorAll("[data-rw-builder]:not([data-rw-mounted])")) {
-      mountBuilder(/** @type {HTMLElement} */ (root), config, configError);
-    }
-  }, (error) => console.error("Rollwright: the builder could not load", error));
-  import("./widgets/use-character.js").then(({ mountUseCharacter }) => mountUseCharacter(config),
-    (error) => console.error("Rollwright: use-character could not load", error));
+  // Only loaded on a page that has one (a page without widgets loads no builder code).
+  if (document.querySelector("[data-rw-builder]:not([data-rw-mounted])")) {
+    import("./builder/builder.js").then(({ mountBuilder }) => {
+      for (const root of document.querySelectorAll("[data-rw-builder]:not([data-rw-mounted])")) {
+        mountBuilder(/** @type {HTMLElement} */ (root), config, configError);
+      }
+    }, (error) => console.error("Rollwright: the builder could not load", error));
+  }
+  if (document.querySelector("[data-rw-fill]")) {
+    import("./widgets/use-character.js").then(({ mountUseCharacter }) => mountUseCharacter(config),
+      (error) => console.error("Rollwright: use-character could not load", error));
+  }
 }
 
 const materialDocument = /** @type {any} */ (window).document$;
@@ -41,4 +49,5 @@ if (materialDocument && typeof materialDocument.subscribe === "function") {
   mountAll();
 }
 
+showChartReadouts();
 registerOffline(config);

@@ -23,12 +23,14 @@ engine.errors.ParameterError: character: unknown version 7; this builder reads v
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engine.kit.registry import Param, register
 from engine.systems.facade.character.report_view import report_view, sheet_view
 from engine.systems.facade.character.check import SUGGESTIONS, check_character, new_document
 from engine.systems.facade.character.derive import traits
+from engine.systems.facade.character.examples import EXAMPLES
 from engine.systems.facade.character.model import METHODS
 from engine.systems.facade.character.parse import read
 from engine.systems.facade.character.sheet import markdown_sheet, text_sheet
@@ -72,3 +74,14 @@ def trait_options(character: dict[str, Any]) -> dict[str, Any]:
     options = [{"label": t["label"], "value": t["total"], "attribute": t["attribute"], "path": t["path"]}
                for t in traits(c, spend(c))]
     return {"options": options}
+
+
+@register("facade.character.examples", "Ready-made example Façade characters for the builder's roster "
+          "(each one checked: valid under its own settings).")
+def examples() -> dict[str, Any]:
+    return {"examples": [read_example(doc) for doc in EXAMPLES]}
+
+
+def read_example(doc: dict[str, Any]) -> dict[str, Any]:
+    """One example document, normalised by the check (as the builder would save it)."""
+    return dict(check_character(copy.deepcopy(doc))["character"])

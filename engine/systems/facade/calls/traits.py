@@ -87,7 +87,7 @@ def contest(trait_a: int, trait_b: int) -> dict[str, Any]:
 
 
 
-@register("facade.errata", "Every difference between the seed's printed values and the rules they follow.")
+@register("facade.errata", "Every difference between the draft's printed values and the rules they follow.")
 def errata() -> dict[str, Any]:
     from engine.kit.errata import all_errata
 

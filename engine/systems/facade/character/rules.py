@@ -10,6 +10,7 @@ Hrefs are relative to the site root (the browser prefixes the site's base URL).
 
 from __future__ import annotations
 
+from engine.kit.characters import readable_message
 from engine.systems.facade.character.model import Message
 
 RULES: dict[str, tuple[str, str]] = {
@@ -48,7 +49,7 @@ def cite(key: str) -> tuple[str, str]:
 def message(severity: str, code: str, text: str, rule: str, path: str) -> Message:
     """A :class:`Message` citing rule key ``rule``."""
     name, href = RULES[rule]
-    return Message(severity, code, text, name, href, path)
+    return Message(severity, code, readable_message(text, path), name, href, path)
 
 
 def rule_for_path(path: str) -> str:

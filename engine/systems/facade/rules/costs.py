@@ -284,5 +284,5 @@ def refund(pool: str, points: Fraction | int, option: str, currency: str = "EP")
         return Refund(pool, Fraction(points), f"{points_text(Fraction(points))} {pool} to spend on {where} only.")
     value = extra_equivalent(pool, points, currency)
     return Refund(currency, value, f"{points_text(Fraction(points))} {pool} become {points_text(value)} {currency} "
-                  f"at the exchange rate (our reading: the seed gives no rate).")
+                  f"at the exchange rate (our reading: the draft gives no rate).")
 

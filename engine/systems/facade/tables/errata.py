@@ -2,7 +2,7 @@
 
 >>> data = build_table("facade-errata")
 >>> data.headers[0], len(data.rows) >= 1
-('Where in the seed', True)
+('Where in the draft', True)
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from engine.kit.markup import Html, el
 from engine.kit.numbers import percent
 from engine.kit.plain_table import table
 from engine.systems.facade.rules.combat import BLOW_NAMES, LOCATION_NAMES, LOCATIONS
+from engine.systems.facade.views.traits import OUTCOME_KEY
 
 _OUTCOME_CSS = {"complete-failure": "rw-bar--fail", "near-miss": "rw-bar--near", "tie": "rw-bar--near"}
 _SHORT = {"complete-failure": "CF", "near-miss": "NM", "tie": "tie"}
@@ -48,7 +49,8 @@ def attack_view(data: dict[str, Any]) -> Html:
               el("ul", {"class": "rw-contest__summary"},
                  el("li", None, "At least a Scratch somewhere (near miss or better): ",
                     el("strong", None, percent(Fraction(data["p_effect"])))), tie),
-              bar_chart(bars, title=f"Attack of trait {data['trait']} against {against}: outcome and success level"),
+              bar_chart(bars, title=f"Attack of trait {data['trait']} against {against}: outcome and success level",
+                        key=OUTCOME_KEY),
               el("details", {"class": "rw-details", "open": True},
                  el("summary", None, "Chance of each level and the blow it allows on each location"),
                  table(["Outcome", "Chance"] + [LOCATION_NAMES[loc] for loc in LOCATIONS], rows,

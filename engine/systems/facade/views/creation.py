@@ -47,7 +47,7 @@ def cost_view(data: dict[str, Any]) -> Html:
                       "data-rw-steps": " ".join(s["step"] for s in data["steps"])},
               el("p", {"class": "rw-headline"}, head, amount, verb, el("span", {"class": "rw-exact"}, worth)),
               steps, note,
-              el("p", {"class": "rw-caption"}, data["rule"], " From the seed's ", data["row"], ". ",
+              el("p", {"class": "rw-caption"}, data["rule"], " From the draft's ", data["row"], ". ",
                  el("a", {"href": page_href(data["anchor"], "facade/")}, "Rule and table")))
 
 

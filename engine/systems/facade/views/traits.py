@@ -21,6 +21,8 @@ from engine.kit.plain_table import table
 
 _OUTCOME_CSS = {"complete-failure": "rw-bar--fail", "near-miss": "rw-bar--near"}
 _SHORT = {"complete-failure": "CF", "near-miss": "NM"}
+OUTCOME_KEY = (("CF", "complete failure"), ("NM", "near miss"), ("1, 2, …", "success level"))
+"""The short bar labels of an outcome chart, explained under it."""
 
 
 def _short(key: str) -> str:
@@ -86,7 +88,7 @@ def odds_view(data: dict[str, Any]) -> Html:
                  f"{data['difficulty']}: ", el("strong", None, f"{percent(p_success)} to succeed"),
                  el("span", {"class": "rw-exact"}, f" (exactly {data['p_success']})")),
               join(notes),
-              bar_chart(bars, title=title),
+              bar_chart(bars, title=title, key=OUTCOME_KEY),
               el("details", {"class": "rw-details"}, el("summary", None, "Exact odds of every outcome"),
                  table(["Outcome", "Chance", "Exact"], rows, name="facade-odds",
                        row_keys=[o["key"] for o in data["outcomes"]])))
@@ -106,7 +108,9 @@ def contest_view(data: dict[str, Any]) -> Html:
     return el("div", {"class": "rw-contest", "data-rw-p-a": data["p_a"], "data-rw-p-b": data["p_b"],
                       "data-rw-p-tie": data["p_tie"]},
               summary,
-              bar_chart(bars, title=f"Active contest, trait {a} against trait {b}: winner and success level"),
+              bar_chart(bars, title=f"Active contest, trait {a} against trait {b}: winner and success level",
+                        key=(("A0, A1, …", "A wins at success level 0, 1, …"), ("B0, B1, …", "B wins at that level"),
+                             ("tie", "equal rolls"))),
               el("p", {"class": "rw-caption"},
                  "Bars left of the tie are B's wins, right are A's, by the winner's success level "
                  "(margin ÷ 3, rounded down)."))

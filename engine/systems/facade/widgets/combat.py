@@ -10,7 +10,8 @@ from __future__ import annotations
 from engine.systems.facade.views import combat as facade_combat_views
 from engine.kit.widget import Field, Widget, register_widget
 from engine.systems.facade.rules.combat import BLOW_NAMES
-from engine.systems.facade.rules.combat_equipment import ARMOR_LIST, MATERIALS, MELEE_WEAPONS, RANGED_WEAPONS
+from engine.systems.facade.rules.combat_equipment import (ARMOR_LIST, MATERIALS, MELEE_WEAPONS, RANGED_WEAPONS,
+                                                           UNDEFINED_TYPE)
 
 _WEAPON_LABELS = {w.key: f"{w.name} ({w.damage.text}{', ranged' if w.ranged else ''})"
                   for w in MELEE_WEAPONS + RANGED_WEAPONS} | {"custom": "Custom (levels and type below)"}
@@ -18,6 +19,10 @@ _ARMOR_LABELS = ({"none": "No armor"}
                  | {a.key: f"{a.name} ({a.protection_text}, Reduction {a.reduction_text})" for a in ARMOR_LIST}
                  | {f"material-{m.key}": f"Material: {m.name} ({m.protection_text}, Reduction {m.reduction_text})"
                     for m in MATERIALS})
+
+# A named weapon fixes its damage; the reader picks the type only for a custom weapon or a type-L one.
+_TYPE_CHOSEN_BY_READER = ("custom", *(w.key for w in MELEE_WEAPONS + RANGED_WEAPONS
+                                      if w.damage.kind == UNDEFINED_TYPE))
 
 register_widget(Widget(
     "facade-attack", "Attack resolver", "facade.attack",
@@ -29,9 +34,9 @@ register_widget(Widget(
 register_widget(Widget(
     "facade-armor", "Damage against armor", "facade.armor_damage",
     (Field("weapon", "Weapon", choice_labels=_WEAPON_LABELS),
-     Field("levels", "Custom damage levels", hint="Used only with a custom weapon."),
+     Field("levels", "Custom damage levels", hint="Used only with a custom weapon.", used_when=("weapon", ("custom",))),
      Field("damage_type", "Damage type", choice_labels={"B": "B: Bruising", "C": "C: Crushing", "D": "D: Deadly"},
-           hint="For a custom weapon, or a ranged weapon of type L."),
+           hint="For a custom weapon, or a ranged weapon of type L.", used_when=("weapon", _TYPE_CHOSEN_BY_READER)),
      Field("armor", "Armor", choice_labels=_ARMOR_LABELS),
      Field("bullets", "Double against Reduction", choice_labels={
          "weapon": "As the weapon (footnote 3)", "yes": "Yes", "no": "No"}),

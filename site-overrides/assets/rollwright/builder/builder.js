@@ -278,18 +278,45 @@ export function mountBuilder(root, config, configError) {
     }
   };
 
-  const confirmDelete = (name) => new Promise((resolve) => {
-    ui.confirmText.textContent = `Delete “${name || "Unnamed character"}”? This cannot be undone (export it first to keep a copy).`;
+  /**
+   * Ask a question in the builder's dialog; resolves to the value of the button pressed
+   * ("" when dismissed with Escape).
+   * @param {string} text
+   * @param {[string, string]} first value and label of the main choice
+   * @param {[string, string]} second value and label of the other choice (focused first)
+   * @returns {Promise<string>}
+   */
+  const ask = (text, first, second) => new Promise((resolve) => {
+    const [one, other] = ui.confirm.querySelectorAll("button[value]");
+    [one.value, one.textContent] = first;
+    [other.value, other.textContent] = second;
+    ui.confirmText.textContent = text;
     ui.confirm.returnValue = "";
-    ui.confirm.addEventListener("close", () => resolve(ui.confirm.returnValue === "delete"), { once: true });
+    ui.confirm.addEventListener("close", () => resolve(ui.confirm.returnValue), { once: true });
     ui.confirm.showModal();
   });
+  const confirmDelete = async (name) => (await ask(
+    `Delete “${name || "Unnamed character"}”? This cannot be undone (export it first to keep a copy).`,
+    ["delete", "Delete"], ["cancel", "Keep it"])) === "delete";
 
   const commands = {
     async new() {
       collect();
       const { ok, doc } = store.add(await fresh());
       await show(doc, { stored: ok, focus: "rw-c-name" });
+    },
+    /** Open a ready-made example (`[data-rw-examples]`, rendered by the engine) as a new saved character. */
+    async example(button) {
+      const data = root.querySelector("script[data-rw-examples]");
+      const examples = JSON.parse(data?.textContent || "[]");
+      const chosen = examples[Number(button?.getAttribute("data-rw-example"))];
+      if (!chosen) return;
+      collect();
+      const answer = await callEngine(config, contract("check"), { character: chosen });
+      const saved = store.add({ ...answer.character, id: newId() });
+      await show(saved, { stored: true, focus: "rw-c-name" });
+      setStatus("ready", `Opened the example “${saved.name}” as a character of your own: change anything.`);
+      heldMessage = true;
     },
     async duplicate() {
       const copy = { ...structuredClone(collect()), id: newId() };
@@ -337,6 +364,28 @@ export function mountBuilder(root, config, configError) {
     },
   };
 
+  /**
+   * A saved character the imported one may duplicate: the same id, or the same content.
+   * @param {any} doc
+   * @returns {{id: string, same: boolean}|null}
+   */
+  const twinOf = (doc) => {
+    const content = (d) => JSON.stringify({ ...d, id: undefined });
+    for (const { id } of store.list()) {
+      const saved = store.get(id);
+      const same = content(saved) === content(doc);
+      if (same || id === doc.id) return { id, same };
+    }
+    return null;
+  };
+  /** @param {string} name a name no saved character has yet, e.g. "Ada (2)" */
+  const freeName = (name) => {
+    const taken = new Set(store.list().map((entry) => entry.name));
+    let n = 2;
+    while (taken.has(`${name} (${n})`)) n += 1;
+    return `${name} (${n})`;
+  };
+
   const importFile = async () => {
     const file = ui.importer.files?.[0];
     if (!file) return;
@@ -350,11 +399,38 @@ export function mountBuilder(root, config, configError) {
         throw new Error(`“${file.name}” is not a character this builder can read: ${failed(error)}`);
       }
       collect();
-      const { ok, doc: saved } = store.add({ ...answer.character, id: typeof data.id === "string" ? data.id : newId() });
-      await show(saved, { stored: ok });
+      const incoming = { ...answer.character, id: typeof data.id === "string" ? data.id : newId() };
+      const name = incoming.name || "Unnamed character";
+      const twin = twinOf(incoming);
+      let saved;
+      let ok;
+      let how = "as a new character";
+      if (twin) {
+        const choice = await ask(`“${name}” is already among your characters${twin.same ? ", exactly as in this file" : ""}. `
+          + "Replace the saved one with the file's, or keep both (the copy gets a new name)? "
+          + "Escape imports nothing.", ["replace", "Replace it"], ["keep", "Keep both"]);
+        if (choice === "replace") {
+          const result = store.put({ ...incoming, id: twin.id }, { resolve: "mine" });
+          ({ ok, doc: saved } = result);
+          how = "over the saved one";
+        } else if (choice === "keep") {
+          ({ ok, doc: saved } = store.add({ ...incoming, name: freeName(name) }));
+          how = `as a second character, “${saved.name}”`;
+        } else {
+          setStatus("ready", `Nothing was imported; your saved characters are unchanged.`);
+          heldMessage = true;
+          return;
+        }
+      } else {
+        ({ ok, doc: saved } = store.add(incoming));
+      }
+      if (!ok) throw new Error(`NOT saved: ${store.problem}. Export the file's character again later`);
+      await show(saved, { stored: true });
       const migrated = answer.migrated_from ? ` (updated from version ${answer.migrated_from})` : "";
       notify("");
-      setStatus("ready", `Imported “${saved.name || "Unnamed character"}”${migrated} as a new character.`);
+      const verdict = answer.valid ? "" : " It breaks rules of the game: the report below lists what to fix.";
+      setStatus(answer.valid ? "ready" : "error", `Imported “${saved.name || name}”${migrated} ${how}.${verdict}`);
+      heldMessage = true;
     } catch (error) {
       const message = `${failed(error)} Nothing was imported; your saved characters are unchanged.`;
       notify(message);
@@ -414,7 +490,7 @@ export function mountBuilder(root, config, configError) {
       if (!button) return;
       heldMessage = false;
       try {
-        await commands[button.getAttribute("data-rw-do")]();
+        await commands[button.getAttribute("data-rw-do")](button);
       } catch (error) {
         setStatus("error", failed(error));
       }

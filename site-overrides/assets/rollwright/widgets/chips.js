@@ -17,6 +17,8 @@
 import { EngineError, callEngine, runtimeState } from "../runtime/worker-client.js";
 
 const INTEGER = /^\d+$/;
+const QUIET = "rw-chip--quiet"; // its odds are hidden (pressed, Escape, or another chip shows its own)
+let escapeListening = false;
 
 /** A random 32-bit seed. */
 function randomSeed() {
@@ -118,11 +120,20 @@ export function mountChip(chip, config, configError) {
     anchor.addEventListener("focusin", () => keepOnScreen(tip));
   }
 
-  // Escape hides the odds until the pointer or focus leaves (WCAG 1.4.13: dismissible).
-  const quiet = "rw-chip--quiet";
-  chip.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") chip.classList.add(quiet);
-  });
-  chip.addEventListener("focusout", () => chip.classList.remove(quiet));
-  chip.addEventListener("mouseleave", () => chip.classList.remove(quiet));
+  // One tooltip at a time, and never over a result (WCAG 1.4.13): a chip's odds show when the
+  // pointer or the focus comes to it (and every other chip's hide); pressing the chip or
+  // Escape (wherever the focus is) hides them until the pointer or the focus comes back.
+  const activate = () => {
+    for (const other of document.querySelectorAll("[data-rw-chip]")) other.classList.toggle(QUIET, other !== chip);
+  };
+  chip.addEventListener("mouseenter", activate);
+  chip.addEventListener("focusin", activate);
+  button.addEventListener("click", () => chip.classList.add(QUIET));
+  if (!escapeListening) {
+    escapeListening = true;
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      for (const any of document.querySelectorAll("[data-rw-chip]")) any.classList.add(QUIET);
+    });
+  }
 }

@@ -41,9 +41,21 @@ function randomSeed() {
 }
 
 /**
+ * Does this control hold a whole-number parameter? The engine marks each control with its
+ * parameter's kind (`data-rw-kind="int"` or `"text"`); a text field holding "12" stays text.
+ * @param {HTMLInputElement|HTMLSelectElement|HTMLTextAreaElement} control
+ */
+function holdsWholeNumber(control) {
+  const kind = control.getAttribute("data-rw-kind");
+  if (kind) return kind === "int";
+  return control instanceof HTMLInputElement && control.type === "number";
+}
+
+/**
  * The form's named controls as call parameters. Empty optional fields are left
  * out; an empty seed becomes a random one (not written back to the input);
- * whole numbers go as numbers, anything else as the raw text for Python to judge.
+ * whole numbers go as numbers for whole-number parameters only, anything else as
+ * the raw text for Python to judge (so "1e3" is refused by the engine, in its words).
  * @param {HTMLFormElement} form
  * @returns {Record<string, unknown>}
  */
@@ -63,9 +75,25 @@ export function collectParams(form) {
       if (control.hasAttribute("data-rw-seed")) { params[control.name] = randomSeed(); continue; }
       if (control.hasAttribute("data-rw-optional")) continue;
     }
-    params[control.name] = INTEGER.test(value) ? Number(value) : value;
+    params[control.name] = holdsWholeNumber(control) && INTEGER.test(value) ? Number(value) : value;
   }
   return params;
+}
+
+/**
+ * Enable only the controls that count for the form's current choices (the engine marks a
+ * control `data-rw-used-when="<other field>" data-rw-used-values="a b"`): e.g. a named
+ * weapon fixes its damage, so the custom-damage field is disabled until "custom" is chosen.
+ * @param {HTMLFormElement} form
+ */
+export function applyUsedWhen(form) {
+  for (const control of form.querySelectorAll("[data-rw-used-when]")) {
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) continue;
+    const other = form.elements.namedItem(control.getAttribute("data-rw-used-when") || "");
+    if (!(other instanceof HTMLInputElement || other instanceof HTMLSelectElement)) continue;
+    const values = (control.getAttribute("data-rw-used-values") || "").split(" ");
+    control.disabled = !values.includes(other.value);
+  }
 }
 
 /**
@@ -79,6 +107,8 @@ function markInvalid(form, field, message = "") {
     const invalid = Boolean(field) && control.getAttribute("name") === field;
     if (invalid) control.setAttribute("aria-invalid", "true");
     else control.removeAttribute("aria-invalid");
+    // The browser's own check agrees with the engine's (":invalid", e.g. "1e3" in a number field).
+    if ("setCustomValidity" in control) control.setCustomValidity(invalid ? message : "");
     const slot = control.closest("label")?.querySelector("[data-rw-field-error]");
     if (slot instanceof HTMLElement) {
       slot.textContent = invalid ? message : "";
@@ -160,6 +190,7 @@ export function mountWidget(section, config, configError) {
       const answer = await callEngine(config, "widget.render", { widget: section.dataset.rwWidget, params });
       if (mine !== sequence) return; // a newer request supersedes this one
       markInvalid(form, undefined);
+      result.removeAttribute("data-rw-stale");
       result.innerHTML = answer.html; // engine-rendered, escaped HTML: the only innerHTML we ever set
       setStatus(section, "ready", "Live");
       if (urlKey) writeState(form, urlKey);
@@ -169,7 +200,9 @@ export function mountWidget(section, config, configError) {
       const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
       if (data.kind === "boot") return; // the runtime's failed state is shown by onState
       markInvalid(form, data.field, data.message);
-      setStatus(section, "error", data.message); // the previous result stays in place
+      setStatus(section, "error", data.message);
+      // The previous answer stays in place, marked as an answer to earlier values.
+      result.setAttribute("data-rw-stale", ""); // (only answered states reach the address)
     } finally {
       clearTimeout(busy);
       if (mine === sequence) result.removeAttribute("aria-busy");
@@ -184,6 +217,8 @@ export function mountWidget(section, config, configError) {
   startPython(config).then(() => { onState(); if (fromAddress) update(); },
     () => { onState(); result.removeAttribute("aria-busy"); });
 
+  applyUsedWhen(form); // after the address has filled the form
+  form.addEventListener("change", () => applyUsedWhen(form));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     update();

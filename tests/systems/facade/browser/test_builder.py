@@ -176,13 +176,22 @@ def test_corrupt_store_export_import_and_delete(live_site, tab, tmp_path: Path):
     assert download.value.suggested_filename == "Exporta.facade.json"
     assert json.loads(exported.read_text()) == original
 
+    # The file just exported is the saved character: the builder asks (keep both is focused first).
     page.set_input_files("#rw-builder-import", str(exported))
+    dialog = page.locator("[data-rw-confirm]")
+    dialog.wait_for(state="visible")
+    assert "“Exporta” is already among your characters, exactly as in this file" in dialog.inner_text()
+    focused_on(page, "rw-builder-confirm-cancel")
+    page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelectorAll('[data-rw-roster] [data-rw-pick]').length === 2")
     store = storage(page)
     imported = store["characters"][store["active"]]
-    assert store["active"] != original["id"] and imported["name"] == "Exporta"
-    assert imported == api.call("facade.character.check", {"character": original})["character"] | {"id": store["active"]}
+    assert store["active"] != original["id"] and imported["name"] == "Exporta (2)"
+    checked = api.call("facade.character.check", {"character": original})["character"]
+    assert imported == checked | {"id": store["active"], "name": "Exporta (2)"}
     assert store["characters"][original["id"]] == original
+    status = page.locator("#rw-builder-status").inner_text()
+    assert "as a second character, “Exporta (2)”" in status, status
 
     # Bad files: a clear message, and nothing changes (neither the characters nor the backup).
     before = page.evaluate("k => localStorage.getItem(k)", KEY)
@@ -259,6 +268,9 @@ def test_share_link_in_a_fresh_browser_then_use_on_the_roller(live_site, browser
         options = [o for o in api.call("facade.character.traits", {"character": saved})["options"]
                    if 1 <= o["value"] <= 18]
         assert picker.locator("option").count() == len(options) + 1
+        # Grouped by skill line, skills before the attributes alone, the highest total first.
+        assert picker.locator("optgroup").first.get_attribute("label") != "Attributes"
+        assert picker.locator("optgroup").last.get_attribute("label") == "Attributes"
         best = max(options, key=lambda o: (o["value"], o["label"]))
         assert best["value"] > 5  # a skill pick, not the attribute alone
         picker.select_option(str(best["value"]))

@@ -1,0 +1,64 @@
+"""A widget's form speaks text: every field reaches its call with the right type, and every
+refusal reads the same way ("enter a whole number from X to Y"), for every system's widgets."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from engine.errors import ParameterError
+from engine.kit import api  # noqa: F401 - loads every system's calls and widgets
+from engine.kit.markup import el
+from engine.kit.registry import REGISTRY, Param, lookup, register
+from engine.kit.widget import _REGISTERED, Field, Widget, all_widgets, form_params, register_widget, render_result
+
+
+@pytest.fixture
+def demo() -> Iterator[str]:
+    @register("demo.names", "Names and a count.", Param("names", str, "names", max_length=40),
+              Param("count", int, "how many", minimum=1, maximum=6))
+    def _names(names: str, count: int) -> dict:
+        return {"names": names, "count": count}
+
+    register_widget(Widget("demo-names", "Names", "demo.names", (Field("names", "Names"), Field("count", "Count")),
+                           "Go", lambda data: el("p", None, f"{data['names']}×{data['count']}")))
+    yield "demo-names"
+    REGISTRY.pop("demo.names")
+    _REGISTERED.pop("demo-names")
+
+
+def test_a_text_field_holding_a_number_stays_text(demo: str) -> None:
+    """The cooperation calculator's bug class: one helper "12" came as the number 12 and was refused."""
+    assert render_result(demo, {"names": 12, "count": "3"})["data"] == {"names": "12", "count": 3}
+
+
+@pytest.mark.parametrize("given", ["", "   ", "1e3", "abc", "2.5", 0, 7])
+def test_every_whole_number_refusal_reads_the_same(demo: str, given: object) -> None:
+    with pytest.raises(ParameterError) as refused:
+        render_result(demo, {"names": "Ada", "count": given})
+    shown = str(given).strip()
+    expected = "Count: enter a whole number from 1 to 6" + (f" (got {shown})." if shown else ".")
+    assert refused.value.message == expected and refused.value.field == "count"
+
+
+def test_every_widget_text_field_takes_digits_as_text() -> None:
+    """For every system: a text field given only digits reaches its call as text, never as a number."""
+    checked = 0
+    for widget in all_widgets().values():
+        call = lookup(widget.call)
+        for field in widget.fields:
+            param = call.param(field.param)
+            if param.kind is str and param.choices is None:
+                assert form_params(widget, {field.param: 12})[field.param] == "12", (widget.name, field.param)
+                checked += 1
+    assert checked > 0
+
+
+def test_controls_carry_their_parameter_kind(demo: str) -> None:
+    from engine.kit.widget import render_widget
+
+    html = render_widget(demo, {"names": "Ada", "count": 2}, widget_id="w1")
+    assert re.search(r'name="names"[^>]*data-rw-kind="text"', html)
+    assert re.search(r'name="count"[^>]*data-rw-kind="int"', html)
