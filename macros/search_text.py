@@ -24,7 +24,7 @@ from typing import Any
 VARIANTS: dict[str, tuple[str, ...]] = {
     "armor": ("armour",), "armored": ("armoured",), "color": ("colour",), "defense": ("defence",),
     "offense": ("offence",), "favor": ("favour",), "honor": ("honour",), "behavior": ("behaviour",),
-    "center": ("centre",), "meter": ("metre",), "gray": ("grey",), "skillful": ("skilful",),
+    "center": ("centre",), "meter": ("metre",), "gray": ("grey",),
     "practice": ("practise",), "stabilized": ("stabilised",), "maneuver": ("manoeuvre",),
     "odds": ("chance", "probability"), "hit points": ("health",), "initiative": ("turn order",),
 }

@@ -313,8 +313,8 @@ export function mountBuilder(root, config, configError) {
       if (!chosen) return;
       collect();
       const answer = await callEngine(config, contract("check"), { character: chosen });
-      const saved = store.add({ ...answer.character, id: newId() });
-      await show(saved, { stored: true, focus: "rw-c-name" });
+      const { ok, doc: saved } = store.add({ ...answer.character, id: newId() });
+      await show(saved, { stored: ok, focus: "rw-c-name" });
       setStatus("ready", `Opened the example “${saved.name}” as a character of your own: change anything.`);
       heldMessage = true;
     },
@@ -458,6 +458,7 @@ export function mountBuilder(root, config, configError) {
         await showMerged();
         await check();
         setStatus("ready", "Updated with the changes made in another tab.");
+        heldMessage = true; // until the player's next action
       }
     } else if (current.stored && current.doc) {
       if (await save()) await showMerged(); // this tab's unsaved work, merged with theirs
