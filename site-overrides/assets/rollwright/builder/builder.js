@@ -16,23 +16,10 @@
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
 import { decodeShare, encodeShare, exportCharacter, newId, openStore, readCharacterFile, usableId } from "./character-store.js";
 import { collectDocument } from "./character-form.js";
-import { describePath } from "./character-merge.js";
+import { ask, askMerge, fixLinks, markInvalid, parts, saveImported } from "./builder-parts.js";
 import { readLimits } from "./document-limits.js";
 
 const DEBOUNCE_MS = 200;
-const SITE_ROOT = new URL("../../../", import.meta.url);
-/** @param {HTMLElement} root */
-function parts(root) {
-  const one = (selector) => /** @type {any} */ (root.querySelector(selector));
-  return {
-    status: one(":scope > [data-rw-status]"), notice: one("[data-rw-notice]"), roster: one("[data-rw-roster]"),
-    tools: one("[data-rw-tools]"), editor: one("[data-rw-editor-region]"), report: one("[data-rw-report-region]"),
-    sheet: one("[data-rw-sheet-region]"), shared: one("[data-rw-shared]"), shareBox: one("[data-rw-share-box]"),
-    shareLink: one("[data-rw-share-link]"), download: one("[data-rw-download]"), importer: one("[data-rw-import]"),
-    confirm: one("[data-rw-confirm]"), confirmText: one("[data-rw-confirm-text]"),
-    merge: one("[data-rw-merge]"), mergeText: one("[data-rw-merge-text]"),
-  };
-}
 
 /**
  * Bring the builder to life (once).
@@ -92,15 +79,6 @@ export function mountBuilder(root, config, configError) {
   const savedLabel = () => (current.unsaved ? `NOT saved: ${current.unsaved}. Use “Export file” to keep a copy`
     : current.stored ? "Saved" : "Not saved yet");
 
-  /** Ask which side wins when this tab and another changed the same fields. */
-  const askMerge = (conflicts) => new Promise((resolve) => {
-    const fields = [...new Set(conflicts.map((c) => describePath(c.path)))].slice(0, 5).join(", ");
-    ui.mergeText.textContent = `“${current.doc?.name || "Unnamed character"}” was also changed in another tab, `
-      + `and both changed: ${fields}. Everything else from both tabs is kept. Which version of these should stay?`;
-    ui.merge.returnValue = "";
-    ui.merge.addEventListener("close", () => resolve(ui.merge.returnValue === "theirs" ? "theirs" : "mine"), { once: true });
-    ui.merge.showModal();
-  });
 
   /**
    * Save the current document as a draft; the first edit of an unsaved one adds it. Another
@@ -112,7 +90,7 @@ export function mountBuilder(root, config, configError) {
     let result = store.put(current.doc);
     if (!result.ok && result.conflicts.length) {
       if (!ask) return false; // a closing tab cannot ask: the other tab's newer work stays as it is
-      result = store.put(collect(), { resolve: await askMerge(result.conflicts) });
+      result = store.put(collect(), { resolve: await askMerge(ui, current.doc?.name, result.conflicts) });
     }
     const merged = JSON.stringify(result.doc) !== JSON.stringify(current.doc);
     if (result.ok) {
@@ -150,24 +128,7 @@ export function mountBuilder(root, config, configError) {
     }
   };
 
-  /** Links in engine HTML are relative to the site root: point them there. */
-  const fixLinks = (region) => {
-    for (const link of region.querySelectorAll("a[href]")) {
-      const href = link.getAttribute("href");
-      if (!/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(href)) link.setAttribute("href", new URL(href, SITE_ROOT).href);
-    }
-  };
 
-  /** Mark the controls that error messages name. */
-  const markInvalid = (messages) => {
-    const f = form();
-    if (!f) return;
-    const bad = new Set(messages.filter((m) => m.severity === "error" && m.path).map((m) => m.path));
-    for (const control of f.querySelectorAll("[data-rw-path]")) {
-      if (bad.has(control.getAttribute("data-rw-path"))) control.setAttribute("aria-invalid", "true");
-      else control.removeAttribute("aria-invalid");
-    }
-  };
 
   /** Check the current document and show the report and sheet (latest wins). */
   const check = async () => {
@@ -181,7 +142,7 @@ export function mountBuilder(root, config, configError) {
       ui.sheet.innerHTML = answer.html.sheet;
       fixLinks(ui.report);
       fixLinks(ui.sheet);
-      markInvalid(answer.messages || []);
+      markInvalid(form(), answer.messages || []);
       const errors = (answer.messages || []).filter((m) => m.severity === "error").length;
       ui.report.setAttribute("data-rw-valid", String(Boolean(answer.valid)));
       ui.report.setAttribute("data-rw-errors", String(errors));
@@ -278,24 +239,7 @@ export function mountBuilder(root, config, configError) {
     }
   };
 
-  /**
-   * Ask a question in the builder's dialog; resolves to the value of the button pressed
-   * ("" when dismissed with Escape).
-   * @param {string} text
-   * @param {[string, string]} first value and label of the main choice
-   * @param {[string, string]} second value and label of the other choice (focused first)
-   * @returns {Promise<string>}
-   */
-  const ask = (text, first, second) => new Promise((resolve) => {
-    const [one, other] = ui.confirm.querySelectorAll("button[value]");
-    [one.value, one.textContent] = first;
-    [other.value, other.textContent] = second;
-    ui.confirmText.textContent = text;
-    ui.confirm.returnValue = "";
-    ui.confirm.addEventListener("close", () => resolve(ui.confirm.returnValue), { once: true });
-    ui.confirm.showModal();
-  });
-  const confirmDelete = async (name) => (await ask(
+  const confirmDelete = async (name) => (await ask(ui,
     `Delete “${name || "Unnamed character"}”? This cannot be undone (export it first to keep a copy).`,
     ["delete", "Delete"], ["cancel", "Keep it"])) === "delete";
 
@@ -364,27 +308,6 @@ export function mountBuilder(root, config, configError) {
     },
   };
 
-  /**
-   * A saved character the imported one may duplicate: the same id, or the same content.
-   * @param {any} doc
-   * @returns {{id: string, same: boolean}|null}
-   */
-  const twinOf = (doc) => {
-    const content = (d) => JSON.stringify({ ...d, id: undefined });
-    for (const { id } of store.list()) {
-      const saved = store.get(id);
-      const same = content(saved) === content(doc);
-      if (same || id === doc.id) return { id, same };
-    }
-    return null;
-  };
-  /** @param {string} name a name no saved character has yet, e.g. "Ada (2)" */
-  const freeName = (name) => {
-    const taken = new Set(store.list().map((entry) => entry.name));
-    let n = 2;
-    while (taken.has(`${name} (${n})`)) n += 1;
-    return `${name} (${n})`;
-  };
 
   const importFile = async () => {
     const file = ui.importer.files?.[0];
@@ -401,29 +324,13 @@ export function mountBuilder(root, config, configError) {
       collect();
       const incoming = { ...answer.character, id: typeof data.id === "string" ? data.id : newId() };
       const name = incoming.name || "Unnamed character";
-      const twin = twinOf(incoming);
-      let saved;
-      let ok;
-      let how = "as a new character";
-      if (twin) {
-        const choice = await ask(`“${name}” is already among your characters${twin.same ? ", exactly as in this file" : ""}. `
-          + "Replace the saved one with the file's, or keep both (the copy gets a new name)? "
-          + "Escape imports nothing.", ["replace", "Replace it"], ["keep", "Keep both"]);
-        if (choice === "replace") {
-          const result = store.put({ ...incoming, id: twin.id }, { resolve: "mine" });
-          ({ ok, doc: saved } = result);
-          how = "over the saved one";
-        } else if (choice === "keep") {
-          ({ ok, doc: saved } = store.add({ ...incoming, name: freeName(name) }));
-          how = `as a second character, “${saved.name}”`;
-        } else {
-          setStatus("ready", `Nothing was imported; your saved characters are unchanged.`);
-          heldMessage = true;
-          return;
-        }
-      } else {
-        ({ ok, doc: saved } = store.add(incoming));
+      const placed = await saveImported(store, ui, incoming);
+      if (!placed) {
+        setStatus("ready", "Nothing was imported; your saved characters are unchanged.");
+        heldMessage = true;
+        return;
       }
+      const { ok, doc: saved, how } = placed;
       if (!ok) throw new Error(`NOT saved: ${store.problem}. Export the file's character again later`);
       await show(saved, { stored: true });
       const migrated = answer.migrated_from ? ` (updated from version ${answer.migrated_from})` : "";

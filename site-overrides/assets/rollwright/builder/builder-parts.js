@@ -1,0 +1,146 @@
+/**
+ * The builder's pieces that need no state of their own: finding the shell's parts, its
+ * two dialogs (a two-way question, and which tab's edit wins), engine HTML fix-ups, and
+ * where an imported character goes when the roster already has it.
+ *
+ *   const ui = parts(root);
+ *   await ask(ui, "Delete “Ada”?", ["delete", "Delete"], ["cancel", "Keep it"]);  // "delete", "cancel" or ""
+ */
+
+import { describePath } from "./character-merge.js";
+
+const SITE_ROOT = new URL("../../../", import.meta.url);
+
+/**
+ * Every part of the builder shell (engine/kit/builder_page.py), found by its data attribute.
+ * @param {HTMLElement} root `[data-rw-builder]`
+ */
+export function parts(root) {
+  const one = (selector) => /** @type {any} */ (root.querySelector(selector));
+  return {
+    status: one(":scope > [data-rw-status]"), notice: one("[data-rw-notice]"), roster: one("[data-rw-roster]"),
+    tools: one("[data-rw-tools]"), editor: one("[data-rw-editor-region]"), report: one("[data-rw-report-region]"),
+    sheet: one("[data-rw-sheet-region]"), shared: one("[data-rw-shared]"), shareBox: one("[data-rw-share-box]"),
+    shareLink: one("[data-rw-share-link]"), download: one("[data-rw-download]"), importer: one("[data-rw-import]"),
+    confirm: one("[data-rw-confirm]"), confirmText: one("[data-rw-confirm-text]"),
+    merge: one("[data-rw-merge]"), mergeText: one("[data-rw-merge-text]"),
+  };
+}
+
+/**
+ * Ask a question in the builder's dialog; resolves to the value of the button pressed
+ * ("" when dismissed with Escape).
+ * @param {ReturnType<typeof parts>} ui
+ * @param {string} text
+ * @param {[string, string]} first value and label of the main choice
+ * @param {[string, string]} second value and label of the other choice (focused first)
+ * @returns {Promise<string>}
+ */
+export function ask(ui, text, first, second) {
+  return new Promise((resolve) => {
+    const [one, other] = ui.confirm.querySelectorAll("button[value]");
+    [one.value, one.textContent] = first;
+    [other.value, other.textContent] = second;
+    ui.confirmText.textContent = text;
+    ui.confirm.returnValue = "";
+    ui.confirm.addEventListener("close", () => resolve(ui.confirm.returnValue), { once: true });
+    ui.confirm.showModal();
+  });
+}
+
+/**
+ * Ask which side wins when this tab and another changed the same fields.
+ * @param {ReturnType<typeof parts>} ui
+ * @param {string|undefined} name the open character's name
+ * @param {import("./character-merge.js").Conflict[]} conflicts
+ * @returns {Promise<"mine"|"theirs">}
+ */
+export function askMerge(ui, name, conflicts) {
+  return new Promise((resolve) => {
+    const fields = [...new Set(conflicts.map((c) => describePath(c.path)))].slice(0, 5).join(", ");
+    ui.mergeText.textContent = `“${name || "Unnamed character"}” was also changed in another tab, `
+      + `and both changed: ${fields}. Everything else from both tabs is kept. Which version of these should stay?`;
+    ui.merge.returnValue = "";
+    ui.merge.addEventListener("close", () => resolve(ui.merge.returnValue === "theirs" ? "theirs" : "mine"), { once: true });
+    ui.merge.showModal();
+  });
+}
+
+/**
+ * Links in engine HTML are relative to the site root: point them there.
+ * @param {Element} region
+ */
+export function fixLinks(region) {
+  for (const link of region.querySelectorAll("a[href]")) {
+    const href = link.getAttribute("href");
+    if (!/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(href)) link.setAttribute("href", new URL(href, SITE_ROOT).href);
+  }
+}
+
+/**
+ * Mark the form's controls that error messages name.
+ * @param {HTMLFormElement|null} form
+ * @param {{severity: string, path?: string}[]} messages
+ */
+export function markInvalid(form, messages) {
+  if (!form) return;
+  const bad = new Set(messages.filter((m) => m.severity === "error" && m.path).map((m) => m.path));
+  for (const control of form.querySelectorAll("[data-rw-path]")) {
+    if (bad.has(control.getAttribute("data-rw-path"))) control.setAttribute("aria-invalid", "true");
+    else control.removeAttribute("aria-invalid");
+  }
+}
+
+/**
+ * A saved character the imported one may duplicate: the same id, or the same content.
+ * @param {import("./character-store.js").CharacterStore} store
+ * @param {any} doc
+ * @returns {{id: string, same: boolean}|null}
+ */
+function twinOf(store, doc) {
+  const content = (d) => JSON.stringify({ ...d, id: undefined });
+  for (const { id } of store.list()) {
+    const same = content(store.get(id)) === content(doc);
+    if (same || id === doc.id) return { id, same };
+  }
+  return null;
+}
+
+/**
+ * A name no saved character has yet, e.g. "Ada (2)".
+ * @param {import("./character-store.js").CharacterStore} store
+ * @param {string} name
+ */
+function freeName(store, name) {
+  const taken = new Set(store.list().map((entry) => entry.name));
+  let n = 2;
+  while (taken.has(`${name} (${n})`)) n += 1;
+  return `${name} (${n})`;
+}
+
+/**
+ * Save an imported character: as a new one, or, when the roster has it already, over the
+ * saved one or beside it under a new name, as the player chooses. Null when they chose
+ * neither (Escape): nothing is saved.
+ * @param {import("./character-store.js").CharacterStore} store
+ * @param {ReturnType<typeof parts>} ui
+ * @param {any} incoming the checked document, with an id
+ * @returns {Promise<{ok: boolean, doc: any, how: string}|null>}
+ */
+export async function saveImported(store, ui, incoming) {
+  const name = incoming.name || "Unnamed character";
+  const twin = twinOf(store, incoming);
+  if (!twin) return { ...store.add(incoming), how: "as a new character" };
+  const choice = await ask(ui, `“${name}” is already among your characters${twin.same ? ", exactly as in this file" : ""}. `
+    + "Replace the saved one with the file's, or keep both (the copy gets a new name)? "
+    + "Escape imports nothing.", ["replace", "Replace it"], ["keep", "Keep both"]);
+  if (choice === "replace") {
+    const { ok, doc } = store.put({ ...incoming, id: twin.id }, { resolve: "mine" });
+    return { ok, doc, how: "over the saved one" };
+  }
+  if (choice === "keep") {
+    const { ok, doc } = store.add({ ...incoming, name: freeName(store, name) });
+    return { ok, doc, how: `as a second character, “${doc.name}”` };
+  }
+  return null;
+}
