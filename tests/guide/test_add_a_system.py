@@ -136,9 +136,9 @@ def test_its_pages_build_with_the_widget_tables_and_macros(built: Path) -> None:
 
 
 def test_its_builder_page_has_every_part_the_builder_script_looks_for(built: Path) -> None:
-    script = (ROOT / "site-overrides" / "assets" / "rollwright" / "builder" / "builder.js").read_text(encoding="utf-8")
+    script = (ROOT / "site-overrides" / "assets" / "rollwright" / "builder" / "builder-parts.js").read_text(encoding="utf-8")
     wanted = set(re.findall(r'one\("(?::scope > )?\[(data-rw-[a-z-]+)\]"\)', script))
-    assert len(wanted) >= 10, "builder.js no longer finds its parts with one(\"[data-rw-...]\")"
+    assert len(wanted) >= 10, "builder-parts.js no longer finds its parts with one(\"[data-rw-...]\")"
     html = read((built / SYSTEM / "builder" / "index.html").read_text(encoding="utf-8"))
     roots = [a for tag, a in html.attributes if a.get("data-rw-builder") == SYSTEM]
     assert len(roots) == 1

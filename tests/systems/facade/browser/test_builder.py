@@ -190,6 +190,7 @@ def test_corrupt_store_export_import_and_delete(live_site, tab, tmp_path: Path):
     checked = api.call("facade.character.check", {"character": original})["character"]
     assert imported == checked | {"id": store["active"], "name": "Exporta (2)"}
     assert store["characters"][original["id"]] == original
+    page.wait_for_function("() => document.querySelector('#rw-builder-status').textContent.includes('Imported')")
     status = page.locator("#rw-builder-status").inner_text()
     assert "as a second character, “Exporta (2)”" in status, status
 
