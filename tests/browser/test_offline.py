@@ -48,6 +48,8 @@ def test_a_visited_site_works_offline(live_site, tab):
     page.goto(live_site.url(BASIC_RULES))
     _live(tab)
     assert page.evaluate("window.rollwright.bootPath") == "snapshot"
+    # From the service worker's cache, nothing competes with the page: no wait for its paint.
+    assert page.evaluate("window.rollwright.worker.waitedForPaint") is False
     odds = tab.widget("facade-odds")
     odds.locator("input[name=trait]").fill("11")
     odds.locator("input[name=trait]").dispatch_event("input")

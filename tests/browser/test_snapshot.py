@@ -69,6 +69,11 @@ def test_snapshot_path_is_ready_and_answers_like_cpython(live_site, tab):
     assert any(url.endswith(config["snapshot"]["url"]) for url in requested)
     # What only a normal boot needs is never downloaded on the snapshot path.
     assert not [url for url in requested if url.endswith(("python_stdlib.zip", ".whl"))], requested
+    # A first visit: the big downloads waited until the page had painted.
+    at = diagnostics["worker"]["at"]
+    assert diagnostics["worker"]["waitedForPaint"] is True
+    assert at["painted"] <= at["downloads"] <= at["snapshot"] <= at["python"], at
+    assert tab.page.evaluate("performance.getEntriesByName('rollwright-painted').length") == 1
     assert tab.errors == []
 
 
@@ -93,16 +98,20 @@ def test_an_unusable_snapshot_falls_back_to_a_normal_boot(serve_variant, browser
         tab.context.close()
 
 
-def test_a_runtime_that_cannot_start_names_the_missing_file(serve_variant, browser):
-    origin = serve_variant(variants.without_python_stdlib)
+@pytest.mark.parametrize("variant, missing", [
+    (variants.without_python_stdlib, "python_stdlib.zip"),
+    (variants.without_pyodide_wasm, "pyodide.asm.wasm"),  # compiled early, beside the loader
+], ids=["stdlib", "wasm"])
+def test_a_runtime_that_cannot_start_names_the_missing_file(serve_variant, browser, variant, missing):
+    origin = serve_variant(variant)
     tab = open_tab(browser)
     try:
         tab.page.goto(origin + BASIC_RULES)
         tab.page.wait_for_function("() => window.rollwright?.state === 'failed'", timeout=BOOT_TIMEOUT_MS)
         error = tab.page.evaluate("() => window.rollwright.error")
-        assert "python_stdlib.zip" in error and "[object" not in error, error
+        assert missing in error and "[object" not in error, error
         status = tab.widget("facade-odds").locator("[data-rw-status]").inner_text()
-        assert "python_stdlib.zip" in status and "[object" not in status, status
+        assert missing in status and "[object" not in status, status
     finally:
         tab.context.close()
 

@@ -82,6 +82,15 @@ def without_python_stdlib(site_dir: Path, target: Path) -> Path:
     return target
 
 
+def without_pyodide_wasm(site_dir: Path, target: Path) -> Path:
+    """The site without Pyodide's ``pyodide.asm.wasm`` (which the worker compiles early): no path can start."""
+    copy_site(site_dir, target)
+    for path in target.glob("assets/pyodide/*/pyodide.asm.wasm"):
+        path.unlink()
+    rewrite_service_worker(target)
+    return target
+
+
 def with_corrupt_snapshot(site_dir: Path, target: Path) -> Path:
     """The site with bytes in the middle of its gzipped snapshot overwritten (gzip's CRC fails)."""
     copy_site(site_dir, target)

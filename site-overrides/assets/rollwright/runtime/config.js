@@ -50,10 +50,12 @@ export function parseConfig(raw) {
  * What the Python worker's `init` message carries (worker.js), for one config.
  * @param {import("./worker-client.js").RuntimeConfig} config
  * @param {boolean} handOff a first visit: the worker keeps its downloads for the service worker
+ * @param {boolean} waitForPaint the runtime comes from the network (no service worker serves the
+ *   page): its big downloads wait until the page has painted (worker.js `painted`)
  */
-export function workerInit(config, handOff) {
+export function workerInit(config, handOff, waitForPaint) {
   return { indexURL: config.indexURL, wheelURL: config.wheelURL, entryModule: config.entryModule,
-    snapshot: config.snapshot, pyodideVersion: config.pyodideVersion, handOff };
+    snapshot: config.snapshot, pyodideVersion: config.pyodideVersion, handOff, waitForPaint };
 }
 
 /**

@@ -71,13 +71,17 @@ export function unpack(packed, rawBytes) {
     throw new SnapshotUnusable(`the memory snapshot's header does not match the ${rawBytes} bytes the build recorded`);
   }
   const image = new Uint8Array(size);
+  const present = (index) => (packed[16 + (index >> 3)] >> (index & 7)) & 1;
   let offset = 16 + Math.ceil(count / 8);
-  for (let index = 0; index < count; index += 1) {
-    if (!((packed[16 + (index >> 3)] >> (index & 7)) & 1)) continue;
-    const length = Math.min(page, size - index * page);
+  for (let index = 0; index < count;) {
+    if (!present(index)) { index += 1; continue; }
+    let end = index + 1; // pages that follow one another are copied in one piece
+    while (end < count && present(end)) end += 1;
+    const length = Math.min(end * page, size) - index * page;
     if (offset + length > packed.length) throw new SnapshotUnusable("the memory snapshot is cut short");
     image.set(packed.subarray(offset, offset + length), index * page);
     offset += length;
+    index = end;
   }
   if (offset !== packed.length) throw new SnapshotUnusable("the memory snapshot has bytes to spare");
   return image;
@@ -106,13 +110,14 @@ async function readExactly(response, gzip, size) {
  * own CRC catches a corrupted download), then unpack it. From the service worker's cache
  * it comes decompressed already.
  * @param {SnapshotInfo} info
- * @param {AbortSignal} [signal] stops the download
+ * @param {AbortSignal} signal stops the download
+ * @param {RequestPriority} priority "low" from the network, after the page's own files
  * @returns {Promise<{image: Uint8Array, packed: Uint8Array}>} Python's memory, and the packed form
  */
-export async function fetchSnapshot(info, signal) {
+export async function fetchSnapshot(info, signal, priority) {
   let response;
   try {
-    response = await fetch(info.url, { signal });
+    response = await fetch(info.url, { signal, priority });
   } catch (error) {
     throw new SnapshotUnusable(`the memory snapshot could not be downloaded (${describe(error)})`);
   }

@@ -63,9 +63,19 @@ let nextId = 1;
 /** @type {Map<number, {resolve: Function, reject: Function, timer: number}>} */
 const pending = new Map();
 
+/**
+ * Tells this origin's other scripts how Python is doing; search-after-python.js waits for
+ * "ready" or "failed" before it builds the search index, and asks once when it starts.
+ */
+const broadcast = typeof BroadcastChannel === "function" ? new BroadcastChannel("rollwright-python") : null;
+broadcast?.addEventListener("message", (event) => {
+  if (event.data?.ask === "state") broadcast.postMessage({ state: stats.state });
+});
+
 function setState(state, error = null) {
   stats.state = state;
   stats.error = error;
+  broadcast?.postMessage({ state });
   events.dispatchEvent(new CustomEvent("statechange", { detail: { state, error } }));
 }
 
@@ -155,13 +165,15 @@ export function startPython(config) {
       return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
     }
   }
+  tellWhenPainted(worker);
   const seconds = Math.round(config.bootTimeoutMs / 1000);
   // A first visit (no service worker serves the page yet): the worker keeps its downloads for it.
   const handOff = Boolean(config.serviceWorkerURL) && "serviceWorker" in navigator &&
     !navigator.serviceWorker.controller;
   handingOff = handOff;
+  const fromNetwork = !("serviceWorker" in navigator && navigator.serviceWorker.controller);
   // An early-started worker boots from the same config already: this init joins that boot.
-  booting = request("init", workerInit(config, handOff), config.bootTimeoutMs,
+  booting = request("init", workerInit(config, handOff, fromNetwork), config.bootTimeoutMs,
     `Python did not start within ${seconds} s (a slow connection, or a Content-Security-Policy ` +
     `without 'wasm-unsafe-eval', which stops WebAssembly)`)
     .then((info) => {
@@ -178,6 +190,29 @@ export function startPython(config) {
       throw new EngineError({ kind: "boot", message: stats.error });
     });
   return booting;
+}
+
+/**
+ * Tell the worker once the page has shown its first content (the next frame, or the paint
+ * timing entry, whichever comes first): from the network, its big downloads wait for that
+ * (worker.js `painted`), so Python never delays the page's first paint.
+ * @param {Worker} target
+ */
+function tellWhenPainted(target) {
+  let told = false;
+  const tell = () => {
+    if (told) return;
+    told = true;
+    target.postMessage({ type: "painted" });
+  };
+  requestAnimationFrame(() => setTimeout(tell, 0));
+  try {
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length) tell();
+    }).observe({ type: "paint", buffered: true });
+  } catch {
+    // no paint timing in this browser: the next frame says it
+  }
 }
 
 /**

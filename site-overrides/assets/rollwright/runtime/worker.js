@@ -4,11 +4,12 @@
  * It owns Pyodide and the engine, so the page never freezes while Python boots
  * or computes. Messages are typed `{type, id, data}`:
  *
- * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot, pyodideVersion, handOff}`
+ * - page -> worker `init` `{indexURL, wheelURL, entryModule, snapshot, pyodideVersion, handOff,
+ *   waitForPaint}`
  *   (runtime/config.js `workerInit`): start Python with the engine imported, by one of two
  *   paths, and answer `ready` `{python, engineVersion, path, reason, bootMs, pyodideMs,
- *   engineMs, at}` (`at`: when the worker started, began, had the snapshot, had Python, as
- *   epoch ms) or `error`:
+ *   engineMs, waitedForPaint, at}` (`at`, epoch ms: when the worker started, began, heard that the page had
+ *   painted, started the big downloads, had Pyodide's loader, had the snapshot, had Python) or `error`:
  *   - "snapshot": restore the build's memory snapshot (snapshot.js), in which the engine
  *     is imported already, and reseed `random` (a restored generator would repeat itself
  *     on every visit);
@@ -18,10 +19,15 @@
  *   With `handOff` (a first visit, before the service worker runs), the big runtime files are
  *   also handed to the service worker's install (handoff.js), so they are downloaded once;
  *   once they are stored, the worker posts `kept` `{files}` (id 0).
- *   `init` may also carry `{rawConfig, handOff}`: the page config as written. main.html's
+ *   `init` may also carry `{rawConfig, handOff, waitForPaint}`: the page config as written. main.html's
  *   early start puts that in this script's URL fragment (`worker.js#<JSON>`), so the boot
  *   starts as soon as the script runs, before any message could arrive. The first init
  *   starts the boot; every init is answered when it is done.
+ * - page -> worker `painted` (no id, no answer): the page has shown its first content
+ *   (main.html, worker-client.js). With `waitForPaint` (the runtime comes from the network,
+ *   not from the service worker's cache), the big downloads (the wasm, the snapshot) wait for
+ *   it, so that they never compete with the page's own first paint; after PAINT_WAIT_MS they
+ *   start anyway (a tab opened in the background paints only when it is shown).
  * - page -> worker `call` `{name, params}`: runs the entry module's `call_json`;
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
  *
@@ -30,6 +36,7 @@
 
 import { parseConfig, workerInit } from "./config.js";
 import { installSkippedFiles, installWheel } from "./files.js";
+import { compileEarly, lend } from "./early-wasm.js";
 import { copiesDone, keepDownloads, keepSnapshot } from "./handoff.js";
 import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
 
@@ -45,6 +52,16 @@ const at = { workerStart: clock() };
 
 /** @type {Promise<Runtime> | null} */
 let booting = null;
+
+const PAINT_WAIT_MS = 3000;
+/** Whether this boot waited for the page's first paint (reported in `ready`). */
+let waitedForPaint = false;
+/** @type {() => void} */
+let painted = () => {};
+/** Resolves once the page has painted (a `painted` message), or after PAINT_WAIT_MS. */
+const pagePainted = new Promise((resolve) => { painted = resolve; });
+setTimeout(() => painted(), PAINT_WAIT_MS);
+pagePainted.then(() => { at.painted = clock(); });
 
 /**
  * Post one typed message to the page.
@@ -125,15 +142,17 @@ async function importPyodide(indexURL) {
 }
 
 /**
- * loadPyodide, failing at once (not at the page's timeout) when the wasm cannot load.
+ * loadPyodide with the wasm compiled early, failing at once (not at the page's timeout) when
+ * the wasm cannot load.
  * @param {Function} loadPyodide
  * @param {object} options
+ * @param {import("./early-wasm.js").EarlyWasm} wasm
  */
-async function startPyodide(loadPyodide, options) {
+async function startPyodide(loadPyodide, options, wasm) {
   const watch = watchWasmFailure();
   const downloads = watchDownloads();
   try {
-    return await Promise.race([loadPyodide(options), watch.failed]);
+    return await lend(wasm, () => Promise.race([loadPyodide(options), watch.failed]));
   } catch (error) { // name the step and the file: Pyodide itself often says only "exit(1)"
     const files = downloads.failed.length ? `could not download ${downloads.failed.join(", ")}; ` : "";
     throw new Error(`Pyodide could not start from ${options.indexURL}: ${files}${describe(error)}`);
@@ -200,16 +219,17 @@ function makeRuntime(pyodide, entryModule, { path, reason, started, pyodideUp, c
  * @param {Function} loadPyodide
  * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, handOff?: boolean}} data
  * @param {Promise<{image: Uint8Array, packed: Uint8Array}>} image the snapshot, downloading
+ * @param {import("./early-wasm.js").EarlyWasm} wasm Pyodide's wasm, compiling
  * @param {number} started
  * @returns {Promise<Runtime>}
  */
-async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot, handOff }, image, started) {
+async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot, handOff }, image, wasm, started) {
   const memory = image.then((snapshotBytes) => snapshotBytes.image);
   memory.catch(() => {}); // loadPyodide awaits it (later) and rejects with its error
   let pyodide;
   try {
     pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false, stdLibURL: EMPTY_ZIP_URL,
-      _loadSnapshot: memory });
+      _loadSnapshot: memory }, wasm);
   } catch (error) {
     if (error instanceof SnapshotUnusable) throw error;
     throw new SnapshotUnusable(`the memory snapshot could not be restored (${describe(error)})`);
@@ -254,14 +274,15 @@ async function completeFiles(pyodide, indexURL, wheelURL) {
  * The fallback path: boot Pyodide, unpack the engine wheel, import the entry module.
  * @param {Function} loadPyodide
  * @param {{indexURL: string, wheelURL: string, entryModule: string}} data
+ * @param {import("./early-wasm.js").EarlyWasm} wasm Pyodide's wasm, compiling
  * @param {number} started
  * @param {string} reason why the snapshot was not used
  * @returns {Promise<Runtime>}
  */
-async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule }, started, reason) {
+async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule }, wasm, started, reason) {
   const wheel = fetchBytes(wheelURL);
   wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
-  const pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false });
+  const pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false }, wasm);
   const pyodideUp = performance.now();
   installWheel(pyodide, await wheel);
   return makeRuntime(pyodide, entryModule, { path: "fallback", reason, started, pyodideUp, complete: null });
@@ -276,26 +297,35 @@ async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule }, start
 async function boot(data) {
   const started = performance.now();
   at.init = clock();
+  const loader = importPyodide(data.indexURL);
+  loader.catch(() => {}); // awaited below
+  // From the network, the big downloads come after the page's first paint and its own files.
+  waitedForPaint = Boolean(data.waitForPaint);
+  if (waitedForPaint) await pagePainted;
+  const priority = data.waitForPaint ? "low" : "auto";
+  at.downloads = clock();
   if (data.handOff) keepDownloads([`${data.indexURL}pyodide.asm.wasm`, `${data.indexURL}pyodide-lock.json`]);
+  const wasm = compileEarly(data.indexURL, priority);
   // The download starts at once, alongside the loader's; it is dropped if the loader turns out
   // to be another Pyodide than the page config says.
   let reason = incompatibility(data.snapshot, data.pyodideVersion);
   const download = new AbortController();
-  const image = reason ? null : fetchSnapshot(data.snapshot, download.signal);
+  const image = reason ? null : fetchSnapshot(data.snapshot, download.signal, priority);
   image?.then(() => { at.snapshot = clock(); }, () => {}); // restore() awaits it and reports its failure
-  const { loadPyodide, version } = await importPyodide(data.indexURL);
+  const { loadPyodide, version } = await loader;
+  at.loader = clock();
   reason ??= incompatibility(data.snapshot, version);
   if (reason) download.abort();
   if (!reason && image) {
     try {
-      return await restore(loadPyodide, data, image, started);
+      return await restore(loadPyodide, data, image, wasm, started);
     } catch (error) {
       if (!(error instanceof SnapshotUnusable)) throw error;
       reason = error.message;
       console.warn(`Rollwright: booting Python without the memory snapshot: ${reason}`);
     }
   }
-  return bootFresh(loadPyodide, data, started, reason);
+  return bootFresh(loadPyodide, data, wasm, started, reason);
 }
 
 /**
@@ -352,7 +382,7 @@ function initData(data) {
   if (!data?.rawConfig) return data;
   const { config, error } = parseConfig(data.rawConfig);
   if (!config) throw new Error(error);
-  return workerInit(config, Boolean(data.handOff));
+  return workerInit(config, Boolean(data.handOff), Boolean(data.waitForPaint));
 }
 
 /**
@@ -385,9 +415,11 @@ self.addEventListener("message", (event) => {
   if (type === "init") {
     startBoot(data);
     booting.then(
-      ({ callJson, complete, filesComplete, ...info }) => post("ready", id, info),
+      ({ callJson, complete, filesComplete, ...info }) => post("ready", id, { ...info, waitedForPaint }),
       (error) => post("error", id, errorData("boot", error)),
     );
+  } else if (type === "painted") {
+    painted();
   } else if (type === "call") {
     answer(id, data);
   } else {

@@ -1,0 +1,63 @@
+/**
+ * Compile Pyodide's WebAssembly (pyodide.asm.wasm, about 10 MB) from the moment the Python
+ * worker starts, instead of from the moment Pyodide asks for it.
+ *
+ * Left alone, Pyodide downloads the wasm only once its loader has been imported, and compiles
+ * it only once the memory snapshot is in hand; the download, the compile, the loader, its
+ * runtime script and the snapshot then take turns. Here the download and the compile start at
+ * once and run beside the rest. While Pyodide starts (`lend`), the worker's fetch answers
+ * Pyodide's own request for the same file with a stand-in (so it is downloaded once), and
+ * `WebAssembly.instantiateStreaming`, given that stand-in, instantiates the module compiled
+ * here. Any failure of the early compile reaches Pyodide through that call, so the worker's
+ * usual "wasm instantiation failed" handling names it (worker.js `watchWasmFailure`).
+ *
+ * The two globals are replaced only while Pyodide starts, and are put back afterwards.
+ */
+
+/** @typedef {{url: string, module: Promise<WebAssembly.Module>}} EarlyWasm */
+
+/**
+ * Start downloading and compiling the wasm now (through the worker's fetch, so a first
+ * visit's hand-off to the service worker keeps a copy, see handoff.js).
+ * @param {string} indexURL Pyodide's folder, absolute, ending in "/"
+ * @param {RequestPriority} priority "low" from the network, after the page's own files
+ * @returns {EarlyWasm}
+ */
+export function compileEarly(indexURL, priority) {
+  const url = `${indexURL}pyodide.asm.wasm`;
+  const module = (async () => {
+    const response = await self.fetch(url, { priority });
+    if (!response.ok) throw new Error(`could not download ${url} (HTTP ${response.status})`);
+    return WebAssembly.compileStreaming(response);
+  })();
+  module.catch(() => {}); // reported when Pyodide instantiates it (see lend)
+  return { url, module };
+}
+
+/**
+ * While `start` runs, let Pyodide use the early compile instead of downloading the wasm again.
+ * @template T
+ * @param {EarlyWasm} early
+ * @param {() => Promise<T>} start calls loadPyodide
+ * @returns {Promise<T>}
+ */
+export async function lend(early, start) {
+  const fetchBefore = self.fetch;
+  const instantiateBefore = WebAssembly.instantiateStreaming;
+  const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+  self.fetch = (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    return url === early.url ? Promise.resolve(standIn) : fetchBefore(input, init);
+  };
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    if ((await source) !== standIn) return instantiateBefore.call(WebAssembly, source, imports);
+    const module = await early.module;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await start();
+  } finally {
+    self.fetch = fetchBefore;
+    WebAssembly.instantiateStreaming = instantiateBefore;
+  }
+}
