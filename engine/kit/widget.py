@@ -198,6 +198,17 @@ def render_result(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return {"widget": name, "html": str(widget.view(data)), "data": data}
 
 
+def _call_defaults(widget: Widget) -> dict[str, Any]:
+    """The call's own defaults for the widget's fields: what its answer uses for a field left out,
+    and so what the field must show."""
+    from engine.kit.registry import lookup
+
+    call = lookup(widget.call)
+    shown = {field.param for field in widget.fields}
+    return {p.name: p.default for p in call.params
+            if p.name in shown and not p.required and p.default is not None}
+
+
 def _in_use(field: Field, params: Mapping[str, Any]) -> bool:
     """Whether a ``used_when`` field counts for these parameters."""
     if field.used_when is None:
@@ -263,7 +274,7 @@ def _log(widget: Widget, widget_id: str) -> Html | None:
 def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Html:
     """The whole widget in its build-time state, ready for the browser to bring to life."""
     widget = lookup_widget(name)
-    params = {**(widget.defaults or {}), **params}
+    params = {**_call_defaults(widget), **(widget.defaults or {}), **params}
     result = render_result(name, params)
     title_id = f"{widget_id}-title"
     controls = [_control(widget, f, params, widget_id) for f in widget.fields]

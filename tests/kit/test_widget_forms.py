@@ -62,3 +62,34 @@ def test_controls_carry_their_parameter_kind(demo: str) -> None:
     html = render_widget(demo, {"names": "Ada", "count": 2}, widget_id="w1")
     assert re.search(r'name="names"[^>]*data-rw-kind="text"', html)
     assert re.search(r'name="count"[^>]*data-rw-kind="int"', html)
+
+
+@pytest.fixture
+def with_defaults() -> Iterator[str]:
+    @register("demo.defaults", "A call whose parameters have defaults.",
+              Param("careful", bool, "take care", default=True), Param("tries", int, "how many", default=3,
+                                                                        minimum=1, maximum=6),
+              Param("name", str, "a name", default="Ada", max_length=20))
+    def _defaults(careful: bool, tries: int, name: str) -> dict:
+        return {"careful": careful, "tries": tries, "name": name}
+
+    fields = (Field("careful", "Careful"), Field("tries", "Tries"), Field("name", "Name"))
+    register_widget(Widget("demo-defaults", "Defaults", "demo.defaults", fields, "Go",
+                           lambda data: el("p", None, repr(sorted(data.items())))))
+    yield "demo-defaults"
+    REGISTRY.pop("demo.defaults")
+    _REGISTERED.pop("demo-defaults")
+
+
+@pytest.mark.parametrize("page_params", [{}, {"tries": 5}], ids=["none", "one"])
+def test_controls_show_the_values_the_answer_used(with_defaults: str, page_params: dict) -> None:
+    """A field the page leaves out shows the call's own default, the value its build-time answer used
+    (a checkbox whose parameter defaults to true was shown unticked, and a number field empty)."""
+    from engine.kit.widget import render_widget
+
+    html = render_widget(with_defaults, page_params, widget_id="w1")
+    tries = page_params.get("tries", 3)
+    assert re.search(r'<input[^>]*name="careful"[^>]*type="checkbox"[^>]*checked', html), html
+    assert re.search(rf'<input[^>]*name="tries"[^>]*value="{tries}"', html), html
+    assert re.search(r'<input[^>]*name="name"[^>]*value="Ada"', html), html
+    assert f"(&#x27;tries&#x27;, {tries})" in html or f"('tries', {tries})" in html

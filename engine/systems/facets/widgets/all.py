@@ -7,9 +7,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.kit.registry import lookup
 from engine.kit.widget import Field, Widget, register_widget
 from engine.systems.facets.calls import checks as _checks, conflict as _conflict, extended as _extended
 from engine.systems.facets.calls import recovery as _recovery
@@ -18,16 +15,6 @@ from engine.systems.facets.views.checks import check_view, extended_view, roll_v
 from engine.systems.facets.views.conflict import attack_view, conflict_view, recovery_view
 
 _REGISTERED = (_checks, _conflict, _extended, _recovery)  # the calls these widgets use
-
-
-def every_default(call: str, **given: Any) -> dict[str, Any]:
-    """Build-time values for every field: the call's own defaults, then ``given``.
-
-    >>> every_default("facets.check", tn=9)["bonus"], every_default("facets.check", tn=9)["tn"]
-    (0, 9)
-    """
-    params = lookup(call).params
-    return {p.name: p.default for p in params if not p.required and p.default is not None} | given
 
 
 EXPLODE_HINT = "Empty: the top face. An ability may lower it."
@@ -39,21 +26,21 @@ register_widget(Widget(
     (Field("die", "Die (sides)"), Field("bonus", "Bonus"), Field("tn", "TN"),
      Field("pressure", "Under pressure"), Field("explode_on", "Explode on", optional=True, hint=EXPLODE_HINT),
      Field("critical", "Critical failure", choice_labels=CRITICAL_READINGS), Field("seed", "Seed", seed=True)),
-    "Roll", roll_view, defaults=every_default("facets.roll", seed=1), log=5, log_title="Earlier rolls"))
+    "Roll", roll_view, defaults={"seed": 1}, log=5, log_title="Earlier rolls"))
 register_widget(Widget(
     "facets-steps", "Step a die", "facets.steps", (Field("die", "Die (sides)"), Field("steps", "Steps (+ up, - down)")),
-    "Step", steps_view, live="change", defaults=every_default("facets.steps")))
+    "Step", steps_view, live="change"))
 register_widget(Widget(
     "facets-check", "Outcome bands against a TN", "facets.check",
     (Field("die", "Die (sides)"), Field("bonus", "Bonus"), Field("tn", "TN"), Field("pressure", "Under pressure"),
      Field("explode_on", "Explode on", optional=True, hint=EXPLODE_HINT),
      Field("critical", "Critical failure", choice_labels=CRITICAL_READINGS)),
-    "Work out", check_view, live="change", defaults=every_default("facets.check")))
+    "Work out", check_view, live="change"))
 register_widget(Widget(
     "facets-extended", "Extended check", "facets.extended",
     (Field("notation", "Check", hint="Like [Finesse 8 - 2/5 - 30s]"), Field("die", "Die (sides)"),
      Field("bonus", "Bonus"), Field("costly", "A success at a cost counts"), Field("calm", "Take it calm")),
-    "Work out", extended_view, live="change", defaults=every_default("facets.extended")))
+    "Work out", extended_view, live="change"))
 register_widget(Widget(
     "facets-attack", "Opposed attack", "facets.attack",
     (Field("attack", "Attacker's die"), Field("defense", "Defender's die"),
@@ -62,7 +49,7 @@ register_widget(Widget(
      Field("defended_with", "Defends with", choice_labels=DEFENSES),
      Field("specific_defenses", "Optional: specific defenses"), Field("second_attack", "Second attack"),
      Field("positioning", "Optional: target already acted (+1)")),
-    "Work out", attack_view, live="change", defaults=every_default("facets.attack")))
+    "Work out", attack_view, live="change"))
 register_widget(Widget(
     "facets-conflict", "Conflict odds", "facets.conflict",
     (Field("a_attack", "A: attack die"), Field("a_defense", "A: defense die"), Field("a_health", "A: health or cool"),
@@ -73,7 +60,7 @@ register_widget(Widget(
      Field("b_initiative", "B: initiative die"),
      Field("first", "Who acts first", choice_labels={"a": "A, every exchange", "b": "B, every exchange",
                                                      "initiative": "Initiative roll each exchange"})),
-    "Work out the odds", conflict_view, defaults=every_default("facets.conflict")))
+    "Work out the odds", conflict_view))
 register_widget(Widget(
     "facets-recovery", "Consequence and recovery", "facets.recovery",
     (Field("condition", "Condition", choice_labels={"healthy": "Healthy", "hurt": "Hurt / weary",
@@ -83,4 +70,4 @@ register_widget(Widget(
      Field("care", "Care", choice_labels={"none": "Up and about", "rest": "Resting",
                                           "medical": "Resting with medical care"}),
      Field("helped", "Professional help")),
-    "Work out", recovery_view, live="change", defaults=every_default("facets.recovery")))
+    "Work out", recovery_view, live="change"))
