@@ -14,9 +14,10 @@
  */
 
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
-import { decodeShare, encodeShare, exportCharacter, newId, openStore, readCharacterFile, usableId } from "./character-store.js";
+import { decodeShare, newId, openStore, usableId } from "./character-store.js";
 import { collectDocument } from "./character-form.js";
-import { ask, askMerge, fixLinks, markInvalid, parts, saveImported } from "./builder-parts.js";
+import { askMerge, fixLinks, markInvalid, parts } from "./builder-parts.js";
+import { builderActions } from "./builder-actions.js";
 import { readLimits } from "./document-limits.js";
 
 const DEBOUNCE_MS = 200;
@@ -239,139 +240,13 @@ export function mountBuilder(root, config, configError) {
     }
   };
 
-  const confirmDelete = async (name) => (await ask(ui,
-    `Delete “${name || "Unnamed character"}”? This cannot be undone (export it first to keep a copy).`,
-    ["delete", "Delete"], ["cancel", "Keep it"])) === "delete";
-
-  const commands = {
-    async new() {
-      collect();
-      const { ok, doc } = store.add(await fresh());
-      await show(doc, { stored: ok, focus: "rw-c-name" });
-    },
-    /** Open a ready-made example (`[data-rw-examples]`, rendered by the engine) as a new saved character. */
-    async example(button) {
-      const data = root.querySelector("script[data-rw-examples]");
-      const examples = JSON.parse(data?.textContent || "[]");
-      const chosen = examples[Number(button?.getAttribute("data-rw-example"))];
-      if (!chosen) return;
-      collect();
-      const answer = await callEngine(config, contract("check"), { character: chosen });
-      const { ok, doc: saved } = store.add({ ...answer.character, id: newId() });
-      await show(saved, { stored: ok, focus: "rw-c-name" });
-      setStatus("ready", `Opened the example “${saved.name}” as a character of your own: change anything.`);
-      heldMessage = true;
-    },
-    async duplicate() {
-      const copy = { ...structuredClone(collect()), id: newId() };
-      copy.name = `${copy.name || "Unnamed character"} (copy)`;
-      const { ok, doc } = store.add(copy);
-      await show(doc, { stored: ok, focus: "rw-c-name" });
-    },
-    async delete() {
-      const doc = collect();
-      if (!(await confirmDelete(doc.name))) { ui.tools.querySelector("[data-rw-do='delete']").focus(); return; }
-      if (current.stored) store.remove(doc.id);
-      const next = store.active();
-      await show(next || (await fresh()), { stored: Boolean(next) });
-      setStatus("ready", `Deleted “${doc.name || "Unnamed character"}”.`);
-      ui.tools.querySelector("[data-rw-do='new']").focus();
-    },
-    async export() {
-      const file = exportCharacter(collect(), system, ui.download);
-      setStatus("ready", `Exported as ${file}.`);
-    },
-    async share() {
-      const link = new URL(location.pathname + location.search + encodeShare(collect()), location.href).href;
-      ui.shareLink.value = link;
-      ui.shareBox.hidden = false;
-      ui.shareLink.focus();
-      ui.shareLink.select();
-      let copied = false;
-      try { await navigator.clipboard.writeText(link); copied = true; } catch { /* the box shows it */ }
-      setStatus("ready", copied ? "Share link copied; it is also in the box below." : "Share link ready in the box below.");
-    },
-    async print() {
-      collect();
-      await check();
-      window.print();
-    },
-    async "save-shared"() {
-      const { ok, doc: saved } = store.add(collect());
-      if (!ok) throw new Error(`NOT saved: ${store.problem}. Use “Export file” to keep a copy`);
-      Object.assign(current, { doc: saved, stored: true, shared: false, unsaved: null });
-      ui.shared.hidden = true;
-      history.replaceState(history.state, "", location.pathname + location.search);
-      await renderEditor();
-      await Promise.all([renderRoster(), check()]);
-      setStatus("ready", `Saved “${saved.name || "Unnamed character"}” to your characters.`);
-    },
+  /** What the page needs of this builder, for the commands, the importer and other tabs' changes. */
+  const builder = {
+    root, ui, store, config, system, limits, current, contract, failed, collect, save, check, show, showMerged,
+    fresh, setStatus, notify, renderEditor, renderRoster,
+    hold: () => { heldMessage = true; }, release: () => { heldMessage = false; },
   };
-
-
-  const importFile = async () => {
-    const file = ui.importer.files?.[0];
-    if (!file) return;
-    heldMessage = false;
-    try {
-      const data = await readCharacterFile(file, limits);
-      let answer;
-      try {
-        answer = await callEngine(config, contract("check"), { character: data });
-      } catch (error) {
-        throw new Error(`“${file.name}” is not a character this builder can read: ${failed(error)}`);
-      }
-      collect();
-      const incoming = { ...answer.character, id: typeof data.id === "string" ? data.id : newId() };
-      const name = incoming.name || "Unnamed character";
-      const placed = await saveImported(store, ui, incoming);
-      if (!placed) {
-        setStatus("ready", "Nothing was imported; your saved characters are unchanged.");
-        heldMessage = true;
-        return;
-      }
-      const { ok, doc: saved, how } = placed;
-      if (!ok) throw new Error(`NOT saved: ${store.problem}. Export the file's character again later`);
-      await show(saved, { stored: true });
-      const migrated = answer.migrated_from ? ` (updated from version ${answer.migrated_from})` : "";
-      notify("");
-      const verdict = answer.valid ? "" : " It breaks rules of the game: the report below lists what to fix.";
-      setStatus(answer.valid ? "ready" : "error", `Imported “${saved.name || name}”${migrated} ${how}.${verdict}`);
-      heldMessage = true;
-    } catch (error) {
-      const message = `${failed(error)} Nothing was imported; your saved characters are unchanged.`;
-      notify(message);
-      setStatus("error", message);
-      heldMessage = true;
-    } finally {
-      ui.importer.value = "";
-    }
-  };
-
-  /** Another tab changed the saved characters: show its changes here (merged with this tab's). */
-  const fromOtherTab = async () => {
-    store.reload();
-    if (store.problem) notify(store.problem);
-    if (current.stored && current.doc && !store.has(current.doc.id)) {
-      current.stored = false;
-      setStatus("ready", `“${current.doc.name || "Unnamed character"}” was deleted in another tab. It stays open here; `
-        + "edit it to save it again, or open another character.");
-      heldMessage = true;
-    } else if (current.stored && current.doc && !current.unsaved) {
-      // Every edit here is saved at once, so there is nothing of this tab's to merge: show
-      // theirs, and write nothing (two tabs answering each other's writes would never stop).
-      if (store.changedElsewhere(current.doc.id)) {
-        current.doc = store.get(current.doc.id);
-        await showMerged();
-        await check();
-        setStatus("ready", "Updated with the changes made in another tab.");
-        heldMessage = true; // until the player's next action
-      }
-    } else if (current.stored && current.doc) {
-      if (await save()) await showMerged(); // this tab's unsaved work, merged with theirs
-    }
-    await renderRoster();
-  };
+  const { commands, importFile, fromOtherTab } = builderActions(builder);
 
   const wire = () => {
     ui.editor.addEventListener("input", edited);

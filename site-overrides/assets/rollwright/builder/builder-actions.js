@@ -1,0 +1,180 @@
+/**
+ * What the builder's buttons do (`[data-rw-do]`: new, example, duplicate, delete, export, share,
+ * print, save-shared), what an imported file does, and how another tab's changes reach this one.
+ *
+ * builder.js owns the page's state (the open document, saving, checking, rendering) and hands
+ * it over as one object; nothing here keeps state of its own.
+ */
+
+import { callEngine } from "../runtime/worker-client.js";
+import { encodeShare, exportCharacter, newId, readCharacterFile } from "./character-store.js";
+import { ask, saveImported } from "./builder-parts.js";
+
+/**
+ * @typedef {object} Builder the open builder (builder.js `mountBuilder`)
+ * @property {HTMLElement} root
+ * @property {ReturnType<typeof import("./builder-parts.js").parts>} ui
+ * @property {any} store the system's character store (character-store.js)
+ * @property {import("../runtime/worker-client.js").RuntimeConfig} config
+ * @property {string} system
+ * @property {any} limits
+ * @property {{doc: any, stored: boolean, shared: boolean, unsaved: string|null}} current
+ * @property {(operation: string) => string} contract the builder contract's call name for an operation
+ * @property {(error: unknown) => string} failed a message for the status line
+ * @property {() => any} collect read the form into the current document
+ * @property {(options?: {ask?: boolean}) => Promise<boolean>} save
+ * @property {() => Promise<void>} check
+ * @property {(doc: any, how: {stored: boolean, shared?: boolean, focus?: string|null}) => Promise<void>} show
+ * @property {() => Promise<void>} showMerged
+ * @property {() => Promise<any>} fresh a blank character
+ * @property {(state: string, message: string) => void} setStatus
+ * @property {(message: string) => void} notify
+ * @property {(action?: string, path?: string, value?: string) => Promise<void>} renderEditor
+ * @property {() => Promise<void>} renderRoster
+ * @property {() => void} hold keep the status line's message until the player's next action
+ * @property {() => void} release let the next check's message replace it
+ */
+
+/**
+ * @param {Builder} builder
+ */
+export function builderActions(builder) {
+  const { root, ui, store, config, system, limits, current, contract, failed, collect, check, show,
+    showMerged, fresh, setStatus, notify, renderEditor, renderRoster, save, hold, release } = builder;
+
+  const confirmDelete = async (name) => (await ask(ui,
+    `Delete “${name || "Unnamed character"}”? This cannot be undone (export it first to keep a copy).`,
+    ["delete", "Delete"], ["cancel", "Keep it"])) === "delete";
+
+  const commands = {
+    async new() {
+      collect();
+      const { ok, doc } = store.add(await fresh());
+      await show(doc, { stored: ok, focus: "rw-c-name" });
+    },
+    /** Open a ready-made example (`[data-rw-examples]`, rendered by the engine) as a new saved character. */
+    async example(button) {
+      const data = root.querySelector("script[data-rw-examples]");
+      const examples = JSON.parse(data?.textContent || "[]");
+      const chosen = examples[Number(button?.getAttribute("data-rw-example"))];
+      if (!chosen) return;
+      collect();
+      const answer = await callEngine(config, contract("check"), { character: chosen });
+      const { ok, doc: saved } = store.add({ ...answer.character, id: newId() });
+      await show(saved, { stored: ok, focus: "rw-c-name" });
+      setStatus("ready", `Opened the example “${saved.name}” as a character of your own: change anything.`);
+      hold();
+    },
+    async duplicate() {
+      const copy = { ...structuredClone(collect()), id: newId() };
+      copy.name = `${copy.name || "Unnamed character"} (copy)`;
+      const { ok, doc } = store.add(copy);
+      await show(doc, { stored: ok, focus: "rw-c-name" });
+    },
+    async delete() {
+      const doc = collect();
+      if (!(await confirmDelete(doc.name))) { ui.tools.querySelector("[data-rw-do='delete']").focus(); return; }
+      if (current.stored) store.remove(doc.id);
+      const next = store.active();
+      await show(next || (await fresh()), { stored: Boolean(next) });
+      setStatus("ready", `Deleted “${doc.name || "Unnamed character"}”.`);
+      ui.tools.querySelector("[data-rw-do='new']").focus();
+    },
+    async export() {
+      const file = exportCharacter(collect(), system, ui.download);
+      setStatus("ready", `Exported as ${file}.`);
+    },
+    async share() {
+      const link = new URL(location.pathname + location.search + encodeShare(collect()), location.href).href;
+      ui.shareLink.value = link;
+      ui.shareBox.hidden = false;
+      ui.shareLink.focus();
+      ui.shareLink.select();
+      let copied = false;
+      try { await navigator.clipboard.writeText(link); copied = true; } catch { /* the box shows it */ }
+      setStatus("ready", copied ? "Share link copied; it is also in the box below." : "Share link ready in the box below.");
+    },
+    async print() {
+      collect();
+      await check();
+      window.print();
+    },
+    async "save-shared"() {
+      const { ok, doc: saved } = store.add(collect());
+      if (!ok) throw new Error(`NOT saved: ${store.problem}. Use “Export file” to keep a copy`);
+      Object.assign(current, { doc: saved, stored: true, shared: false, unsaved: null });
+      ui.shared.hidden = true;
+      history.replaceState(history.state, "", location.pathname + location.search);
+      await renderEditor();
+      await Promise.all([renderRoster(), check()]);
+      setStatus("ready", `Saved “${saved.name || "Unnamed character"}” to your characters.`);
+    },
+  };
+
+
+  const importFile = async () => {
+    const file = ui.importer.files?.[0];
+    if (!file) return;
+    release();
+    try {
+      const data = await readCharacterFile(file, limits);
+      let answer;
+      try {
+        answer = await callEngine(config, contract("check"), { character: data });
+      } catch (error) {
+        throw new Error(`“${file.name}” is not a character this builder can read: ${failed(error)}`);
+      }
+      collect();
+      const incoming = { ...answer.character, id: typeof data.id === "string" ? data.id : newId() };
+      const name = incoming.name || "Unnamed character";
+      const placed = await saveImported(store, ui, incoming);
+      if (!placed) {
+        setStatus("ready", "Nothing was imported; your saved characters are unchanged.");
+        hold();
+        return;
+      }
+      const { ok, doc: saved, how } = placed;
+      if (!ok) throw new Error(`NOT saved: ${store.problem}. Export the file's character again later`);
+      await show(saved, { stored: true });
+      const migrated = answer.migrated_from ? ` (updated from version ${answer.migrated_from})` : "";
+      notify("");
+      const verdict = answer.valid ? "" : " It breaks rules of the game: the report below lists what to fix.";
+      setStatus(answer.valid ? "ready" : "error", `Imported “${saved.name || name}”${migrated} ${how}.${verdict}`);
+      hold();
+    } catch (error) {
+      const message = `${failed(error)} Nothing was imported; your saved characters are unchanged.`;
+      notify(message);
+      setStatus("error", message);
+      hold();
+    } finally {
+      ui.importer.value = "";
+    }
+  };
+
+  /** Another tab changed the saved characters: show its changes here (merged with this tab's). */
+  const fromOtherTab = async () => {
+    store.reload();
+    if (store.problem) notify(store.problem);
+    if (current.stored && current.doc && !store.has(current.doc.id)) {
+      current.stored = false;
+      setStatus("ready", `“${current.doc.name || "Unnamed character"}” was deleted in another tab. It stays open here; `
+        + "edit it to save it again, or open another character.");
+      hold();
+    } else if (current.stored && current.doc && !current.unsaved) {
+      // Every edit here is saved at once, so there is nothing of this tab's to merge: show
+      // theirs, and write nothing (two tabs answering each other's writes would never stop).
+      if (store.changedElsewhere(current.doc.id)) {
+        current.doc = store.get(current.doc.id);
+        await showMerged();
+        await check();
+        setStatus("ready", "Updated with the changes made in another tab.");
+        hold(); // until the player's next action
+      }
+    } else if (current.stored && current.doc) {
+      if (await save()) await showMerged(); // this tab's unsaved work, merged with theirs
+    }
+    await renderRoster();
+  };
+
+  return { commands, importFile, fromOtherTab };
+}
