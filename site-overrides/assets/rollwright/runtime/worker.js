@@ -36,8 +36,9 @@
 
 import { parseConfig, workerInit } from "./config.js";
 import { installSkippedFiles, installWheel } from "./files.js";
-import { compileEarly, lend } from "./early-wasm.js";
+import { compileEarly } from "./early-wasm.js";
 import { copiesDone, keepDownloads, keepSnapshot } from "./handoff.js";
+import { importPyodide, startPyodide } from "./pyodide-start.js";
 import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
 
 /** @typedef {{callJson: (name: string, params: string) => string, complete: (() => Promise<boolean>) | null,
@@ -98,92 +99,6 @@ async function fetchBytes(url) {
   }
   if (!response.ok) throw new Error(`could not download ${url} (HTTP ${response.status})`);
   return new Uint8Array(await response.arrayBuffer());
-}
-
-/**
- * Pyodide catches a failed wasm download or compile (a blocked request, or a CSP
- * without 'wasm-unsafe-eval'), logs "wasm instantiation failed!" and the error
- * with console.warn, and then never settles. Watch for that log during boot so
- * the page hears the browser's reason at once instead of waiting for the timeout.
- * @returns {{failed: Promise<never>, restore: () => void}}
- */
-function watchWasmFailure() {
-  const original = console.warn;
-  let flagged = false;
-  /** @type {(error: Error) => void} */
-  let reject = () => {};
-  const failed = new Promise((_, r) => { reject = r; });
-  console.warn = (...args) => {
-    original.apply(console, args);
-    if (args[0] === "wasm instantiation failed!") {
-      flagged = true;
-    } else if (flagged) {
-      flagged = false;
-      const reason = errorData("wasm", args[0]).message;
-      reject(new Error(/Content.Security/i.test(reason)
-        ? "this site's Content-Security-Policy blocks WebAssembly (it must allow 'wasm-unsafe-eval')"
-        : `the Python runtime (pyodide.asm.wasm) did not load (${reason})`));
-    }
-  };
-  return { failed, restore: () => { console.warn = original; } };
-}
-
-/**
- * Import the pinned Pyodide loader from the site.
- * @param {string} indexURL
- * @returns {Promise<{loadPyodide: Function, version: string}>}
- */
-async function importPyodide(indexURL) {
-  try {
-    return await import(`${indexURL}pyodide.mjs`);
-  } catch (error) {
-    throw new Error(`could not load ${indexURL}pyodide.mjs (${errorData("load", error).message})`);
-  }
-}
-
-/**
- * loadPyodide with the wasm compiled early, failing at once (not at the page's timeout) when
- * the wasm cannot load.
- * @param {Function} loadPyodide
- * @param {object} options
- * @param {import("./early-wasm.js").EarlyWasm} wasm
- */
-async function startPyodide(loadPyodide, options, wasm) {
-  const watch = watchWasmFailure();
-  const downloads = watchDownloads();
-  try {
-    return await lend(wasm, () => Promise.race([loadPyodide(options), watch.failed]));
-  } catch (error) { // name the step and the file: Pyodide itself often says only "exit(1)"
-    const files = downloads.failed.length ? `could not download ${downloads.failed.join(", ")}; ` : "";
-    throw new Error(`Pyodide could not start from ${options.indexURL}: ${files}${describe(error)}`);
-  } finally {
-    watch.restore();
-    downloads.restore();
-  }
-}
-
-/**
- * Note every download that fails while Pyodide starts (its file name and why), so a boot
- * failure can say which file was missing.
- * @returns {{failed: string[], restore: () => void}}
- */
-function watchDownloads() {
-  const original = self.fetch;
-  /** @type {string[]} */
-  const failed = [];
-  const name = (url) => String(url).split(/[?#]/)[0].split("/").pop() || String(url);
-  self.fetch = async (input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    try {
-      const response = await original(input, init);
-      if (!response.ok) failed.push(`${name(url)} (HTTP ${response.status})`);
-      return response;
-    } catch (error) {
-      failed.push(`${name(url)} (${describe(error)})`);
-      throw error;
-    }
-  };
-  return { failed, restore: () => { self.fetch = original; } };
 }
 
 /**
