@@ -39,7 +39,7 @@ sys.path.insert(0, str(REPO_ROOT / "tests" / "support"))
 
 from engine_bench import engine_vs_icepool  # noqa: E402
 from runtime_bench import (  # noqa: E402
-    OFFLINE_READY, cold_transfer, offline_reload, report_lines, serve_fallback_site)
+    OFFLINE_READY, SETTLE_MS, cold_transfer, offline_reload, report_lines, serve_fallback_site)
 from site_bench import build_times, install_bench_pages, pyodide_version  # noqa: E402
 from siteserver import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
 
@@ -48,9 +48,6 @@ PROBE = (REPO_ROOT / "bench" / "static" / "probe.js").read_text(encoding="utf-8"
 BASIC_RULES = "facade/basic-rules/"
 WAIT_MS = 180_000
 WARM_LOADS = 2
-# Before each reload, the page is left alone this long, as a returning reader would: work a page
-# defers until Python is up (Material's search index) is done by then, not counted in the next load.
-SETTLE_MS = 1500
 
 
 def _median(values: list[float]) -> float:
@@ -100,6 +97,12 @@ def bare_boot(browser: Browser, origin: str, index: str) -> dict:
     return {"cold": samples[0], "warm": samples[-1], "loads": samples}
 
 
+# The Python worker's timeline (window.rollwright.worker.at, epoch ms) as ms after navigation.
+STAGES = """() => Object.fromEntries(Object.entries(window.rollwright.worker.at)
+    .map(([stage, at]) => [stage, Math.round(at - performance.timeOrigin)]))"""
+STAGE_ORDER = ("workerStart", "painted", "downloads", "loader", "snapshot", "python")
+
+
 def _first_answer(page, count: int) -> dict:
     page.wait_for_function(f"() => window.__rwBench && window.__rwBench.marks.length >= {count}", timeout=WAIT_MS)
     return page.evaluate(f"({{...window.__rwBench.marks[{count - 1}], longTaskMs: window.__rwBench.longTaskMs}})")
@@ -111,6 +114,7 @@ def rollwright_run(browser: Browser, origin: str) -> dict:
     page = context.new_page()
     page.goto(origin + BASIC_RULES)
     cold = _first_answer(page, 1)
+    cold_stages = page.evaluate(STAGES)
     paths = [page.evaluate("window.rollwright.bootPath")]
     # A returning reader: the service worker has finished caching the build (as for a reader who
     # comes back later), so its work does not compete with the warm loads.
@@ -119,6 +123,7 @@ def rollwright_run(browser: Browser, origin: str) -> dict:
         page.wait_for_timeout(SETTLE_MS)
         page.reload()
         warm = _first_answer(page, 1)
+        warm_stages = page.evaluate(STAGES)
         paths.append(page.evaluate("window.rollwright.bootPath"))
     target = _navigation_target(page)
     page.locator(".md-nav--primary a.md-nav__link", has_text=target["via"]).first.click()
@@ -136,6 +141,7 @@ def rollwright_run(browser: Browser, origin: str) -> dict:
         "warm": warm["answerAt"], "warm_ready": warm["readyAt"],
         "nav": nav["answerAt"] - nav["clickAt"], "nav_route": target["route"],
         "nav_same_document": same_document, "worker_starts": starts, "paths": paths,
+        "cold_stages": cold_stages, "warm_stages": warm_stages,
     }
 
 
@@ -207,6 +213,9 @@ def main() -> int:
     rw = {key: _median([s[key] for s in live]) for key in ("cold", "cold_ready", "warm", "warm_ready", "nav",
                                                             "cold_long_task_ms")}
     rw["offline"] = _median([s["offline"] for s in offline])
+    for visit in ("cold", "warm"):
+        rw[f"{visit}_stages"] = {stage: _median([s[f"{visit}_stages"][stage] for s in live])
+                                 for stage in STAGE_ORDER if all(stage in s[f"{visit}_stages"] for s in live)}
     rw["paths"] = [p for s in live for p in s["paths"]] + [s["offline_boot_path"] for s in offline]
     fb = {key: _median([s[key] for s in fallback]) for key in ("cold", "warm")}
     fb["paths"] = [p for s in fallback for p in s["paths"]]
@@ -259,6 +268,8 @@ def report(r: dict) -> str:
         f"{'   main-thread long tasks during cold load':<52}{rw['cold_long_task_ms']:>10.0f}",
         f"{'2. snapshot path, warm (vs bare warm)':<52}{rw['warm']:>10.0f}"
         f"{ratio['first_answer_warm_vs_bare_warm']:>10.2f}",
+        *(f"   worker, {visit} (ms after navigation): " + " · ".join(
+            f"{stage} {ms:.0f}" for stage, ms in rw[f"{visit}_stages"].items()) for visit in ("cold", "warm")),
         f"{'3. instant nav click -> live answer (vs bare warm)':<52}{rw['nav']:>10.0f}{ratio['instant_nav_answer_vs_bare_warm']:>10.3f}",
         f"   route: {r['instant_nav']['route']}; worker starts per tab: {r['instant_nav']['worker_starts_per_tab']}",
         *report_lines(r),

@@ -17,6 +17,9 @@ from siteserver import SiteServer  # noqa: E402 - bench/run.py puts tests/suppor
 from variants import without_snapshot  # noqa: E402
 
 OFFLINE_READY = "() => window.rollwright.offline && window.rollwright.offline.state === 'ready'"
+# Before each reload, the page is left alone this long, as a returning reader would: work a page
+# defers until Python is up (Material's search index) is done by then, not counted in the next load.
+SETTLE_MS = 1500
 
 
 def serve_fallback_site(site_dir: Path, tmp_dir: Path) -> SiteServer:
@@ -33,6 +36,7 @@ def offline_reload(browser, origin: str, path: str, first_answer, wait_ms: int) 
     page.goto(origin + path)
     first_answer(page, 1)
     page.wait_for_function(OFFLINE_READY, timeout=wait_ms)
+    page.wait_for_timeout(SETTLE_MS)
     context.set_offline(True)
     page.reload()
     mark = first_answer(page, 1)

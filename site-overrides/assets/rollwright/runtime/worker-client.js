@@ -205,7 +205,7 @@ function tellWhenPainted(target) {
     told = true;
     target.postMessage({ type: "painted" });
   };
-  requestAnimationFrame(() => setTimeout(tell, 0));
+  requestAnimationFrame(tell); // no frame runs while a stylesheet is still loading
   try {
     new PerformanceObserver((list) => {
       if (list.getEntriesByName("first-contentful-paint").length) tell();
