@@ -108,3 +108,25 @@ def test_roll_tooltips_close_on_press_and_escape_and_never_overlap(live_site, ta
     first.locator("button").click()  # pressed: the odds make way for the result
     assert page.evaluate(VISIBLE_TIPS) == 0
     first.locator("[data-rw-chip-result][data-rw-state='done']").wait_for(timeout=150_000)
+
+
+def _chart_hint(page) -> str:
+    return page.locator("[data-rw-widget='facade-contest'] [data-rw-chart-readout]").inner_text().strip()
+
+
+def test_the_chart_hint_is_true_with_and_without_javascript(live_site, browser, tab):
+    """Without JavaScript only hovering shows a bar's share (its tooltip): the hint says so, and
+    offers Tab and taps only where chart-readout.js answers them."""
+    from tests.support.browser import open_tab
+
+    no_js = open_tab(browser, javascript=False)
+    try:
+        no_js.page.goto(live_site.url("facade/basic-rules/"))
+        hint = _chart_hint(no_js.page)
+        assert "hover" in hint.lower() and "tab" not in hint.lower() and "tap" not in hint.lower(), hint
+    finally:
+        no_js.context.close()
+    tab.page.goto(live_site.url("facade/basic-rules/"))
+    tab.wait_state("facade-contest", "ready")
+    hint = _chart_hint(tab.page)
+    assert "Tab" in hint and "tap" in hint, hint
