@@ -64,3 +64,40 @@ def test_no_serious_or_critical_axe_findings(live_site, browser, view):
     finally:
         tab.context.close()
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+# Lighthouse's accessibility and SEO audits that axe does not count as serious (bench/lighthouse_bench.py
+# reports them): headings that skip a level, touch targets under 24 px, and links a crawler cannot follow
+# (an <a> with no href that is not a plain target: Lighthouse's crawlable-anchors).
+RUN_LIGHTHOUSE_EXTRAS = """async () => {
+  const result = await axe.run(document, { runOnly: ['heading-order', 'target-size'], resultTypes: ['violations'] });
+  const found = result.violations.map(v => ({ id: v.id, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
+  const anchors = [...document.querySelectorAll('a:not([href]):not([id]):not([name]):not([role])')]
+    .map(a => a.outerHTML.slice(0, 120));
+  if (anchors.length) found.push({ id: 'crawlable-anchors', nodes: anchors.slice(0, 3) });
+  return found;
+}"""
+
+
+def test_no_lighthouse_accessibility_or_seo_findings_on_a_phone(live_site, browser):
+    assert AXE.is_file(), "axe-core is missing: run `npm ci` (package.json pins it)"
+    tab = open_tab(browser)
+    found: dict[str, list] = {}
+    try:
+        page = tab.page
+        page.set_viewport_size(VIEWS["phone-light"][0])
+        for index, path in enumerate(_pages(live_site.directory)):
+            if index == 0:
+                page.goto(live_site.url(path))
+                page.add_script_tag(path=str(AXE))
+            else:
+                page.evaluate(CLICK_LINK, live_site.url(path))
+                page.wait_for_url(live_site.url(path))
+            page.wait_for_function(LIVE, timeout=BOOT_TIMEOUT_MS)
+            page.wait_for_timeout(300)
+            findings = page.evaluate(RUN_LIGHTHOUSE_EXTRAS)
+            if findings:
+                found[path or "/"] = findings
+    finally:
+        tab.context.close()
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)

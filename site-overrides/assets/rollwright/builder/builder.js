@@ -278,7 +278,7 @@ export function mountBuilder(root, config, configError) {
       ui.tools.querySelector("[data-rw-do='new']").focus();
     },
     async export() {
-      const file = exportCharacter(collect(), system, ui.download);
+      const file = exportCharacter(collect(), system);
       setStatus("ready", `Exported as ${file}.`);
     },
     async share() {
