@@ -1,12 +1,13 @@
 // Lighthouse (pinned in bench/package.json) on a list of pages, in one headless Debian Chromium.
 //
-//   node bench/lighthouse.mjs '{"urls": [...], "chromePath": "/usr/bin/chromium", "chromeFlags": [...]}'
+//   node bench/lighthouse.mjs '{"urls": [...], "chromePath": "/usr/bin/chromium", "chromeFlags": [...], "reportDir": ""}'
 //
 // Driven by bench/lighthouse_bench.py, which serves the site on 127.0.0.1. Mobile preset (Lighthouse's
 // default config: phone screen, simulated slow 4G and 4x CPU slowdown), one run per page, each in a
 // fresh browser profile (a first visit). Every host but 127.0.0.1 resolves to nothing, so no request can
 // leave the machine. Prints one JSON line per page on stdout: scores, LCP, FCP, TBT, transfer, the
 // audits that lost points, and any request to another host.
+import {writeFileSync} from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -54,6 +55,10 @@ for (const url of job.urls) {
     const result = await lighthouse(url, {port: chrome.port, output: "json", logLevel: "error",
                                           onlyCategories: CATEGORIES, disableFullPageScreenshot: true,
                                           skipAudits: ["screenshot-thumbnails", "final-screenshot"]});
+    if (job.reportDir) {  // the whole report, for a closer look (open it in the Lighthouse viewer)
+      const slug = new URL(url).pathname.replace(/^\/|\/$/g, "").replace(/\//g, "-") || "index";
+      writeFileSync(`${job.reportDir}/${slug}.json`, result.report);
+    }
     console.log(JSON.stringify(summary(url, result.lhr)));
   } catch (error) {
     console.log(JSON.stringify({url, error: String(error)}));

@@ -3,6 +3,7 @@
     .venv/bin/python bench/lighthouse_bench.py                      # build, then every page in sitemap.xml
     .venv/bin/python bench/lighthouse_bench.py --pages facade/basic-rules/ facade/builder/ index
     .venv/bin/python bench/lighthouse_bench.py --site-dir site      # a site already built
+    .venv/bin/python bench/lighthouse_bench.py --pages index --reports /tmp/lh   # keep the whole reports
 
 bench/run.py calls :func:`lighthouse_run` on the site it has built; run alone, this script builds
 (or takes ``--site-dir``), serves it on 127.0.0.1 and merges its figures into
@@ -56,11 +57,17 @@ def sitemap_pages(site_dir: Path) -> list[str]:
     return [page_path(re.sub(r"^https?://[^/]+/?", "", loc)) for loc in re.findall(r"<loc>([^<]+)</loc>", text)]
 
 
-def lighthouse_run(origin: str, pages: list[str]) -> dict:
-    """Lighthouse on ``origin + page`` for each page, in one Chromium; returns the figures and the time taken."""
+def lighthouse_run(origin: str, pages: list[str], report_dir: Path | None = None) -> dict:
+    """Lighthouse on ``origin + page`` for each page; returns the figures and the time taken.
+
+    ``report_dir``: also write each page's whole Lighthouse report there (``<page>.json``).
+    """
     if not (BENCH / "node_modules" / "lighthouse").is_dir():
         raise RuntimeError("Lighthouse is not installed: run `npm ci --prefix bench` (make bench does)")
-    job = {"urls": [origin + page for page in pages], "chromePath": CHROMIUM, "chromeFlags": CHROMIUM_ARGS}
+    job = {"urls": [origin + page for page in pages], "chromePath": CHROMIUM, "chromeFlags": CHROMIUM_ARGS,
+           "reportDir": str(report_dir.resolve()) if report_dir else ""}
+    if report_dir:
+        report_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     process = subprocess.Popen(["node", str(SCRIPT), json.dumps(job)], cwd=BENCH, stdout=subprocess.PIPE, text=True)
     rows = []
@@ -106,6 +113,7 @@ def main() -> int:
     parser.add_argument("--pages", nargs="+", metavar="PAGE",
                         help="pages to audit, e.g. facade/basic-rules/ index (default: every page in sitemap.xml)")
     parser.add_argument("--site-dir", type=Path, help="a site already built (default: build one now)")
+    parser.add_argument("--reports", type=Path, metavar="DIR", help="also write each page's whole Lighthouse report here")
     args = parser.parse_args()
     server = SiteServer()
     try:
@@ -115,7 +123,7 @@ def main() -> int:
                 build_site(site_dir, server.origin)
             server.serve(site_dir, rewrite_sitemap=bool(args.site_dir))
             pages = [page_path(p) for p in args.pages] if args.pages else sitemap_pages(site_dir)
-            result = lighthouse_run(server.origin, pages)
+            result = lighthouse_run(server.origin, pages, args.reports)
     finally:
         server.close()
     latest = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.is_file() else {}
