@@ -198,7 +198,7 @@ def main() -> int:
                 chromium_version = browser.chromium.version
                 external = browser.external
                 browser.chromium.close()
-            lighthouse = None if args.no_lighthouse else lighthouse_run(server.origin, sitemap_pages(site_dir))
+            lighthouse = None if args.no_lighthouse else lighthouse_run(site_dir, sitemap_pages(site_dir))
         finally:
             server.close()
             fallback_server.close()
