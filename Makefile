@@ -19,6 +19,11 @@ node_modules/.deps: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# Bench-only tools (Lighthouse), pinned apart from the site's runtime so `make test` never installs them.
+bench/node_modules/.deps: bench/package.json bench/package-lock.json
+	npm ci --prefix bench --no-audit --no-fund --loglevel=error
+	touch $@
+
 /usr/bin/chromium:
 	# Browser tests drive Debian's Chromium (Playwright's own browser download cannot work here).
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
@@ -37,7 +42,7 @@ test: deps /usr/bin/chromium
 test-engine: $(VENV)/.deps
 	$(PY) -m pytest tests/dice tests/kit tests/systems -m "not browser" -p no:cacheprovider
 
-bench: deps /usr/bin/chromium
+bench: deps bench/node_modules/.deps /usr/bin/chromium
 	$(PY) bench/run.py
 
 clean:

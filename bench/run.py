@@ -15,6 +15,10 @@
 5. A bare one-page mkdocs build with the same theme vs the full site build.
 6. Bytes sent by the server for a cold visit to basic-rules (runtime_bench.py).
 7. The Dice page's answer per case in the browser (p50/p95) vs icepool in CPython (dice_page_bench.py).
+8. Lighthouse (pinned in bench/package.json, mobile preset, one run per page) on every page of the
+   sitemap: performance, accessibility, best practices, SEO, LCP and transfer (lighthouse_bench.py;
+   --no-lighthouse skips it). For a few pages alone:
+       .venv/bin/python bench/lighthouse_bench.py --pages facade/basic-rules/ facade/builder/ index
 
 Times are measured in the page's own clock (performance.now()), never asserted.
 Nothing here is a test; the figures are medians of --repeat samples.
@@ -38,6 +42,7 @@ sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "tests" / "support"))
 
 from engine_bench import engine_vs_icepool  # noqa: E402
+from lighthouse_bench import lighthouse_run, sitemap_pages  # noqa: E402
 from runtime_bench import (  # noqa: E402
     OFFLINE_READY, SETTLE_MS, cold_transfer, offline_reload, report_lines, serve_fallback_site)
 from site_bench import build_times, install_bench_pages, pyodide_version  # noqa: E402
@@ -174,6 +179,7 @@ def _find_widget_pages(site_dir: Path) -> set[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3, help="browser samples per figure (default 3)")
+    parser.add_argument("--no-lighthouse", action="store_true", help="skip 8. Lighthouse on every page")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -203,6 +209,7 @@ def main() -> int:
                 chromium_version = browser.chromium.version
                 external = browser.external
                 browser.chromium.close()
+            lighthouse = None if args.no_lighthouse else lighthouse_run(site_dir, sitemap_pages(site_dir))
         finally:
             server.close()
             fallback_server.close()
@@ -242,6 +249,7 @@ def main() -> int:
         "engine_vs_icepool": engine,
         "dice_page": dice_page,
         "build_s": builds,
+        "lighthouse": lighthouse,
         "external_requests": sorted(set(external)),
         "bench_seconds": round(time.perf_counter() - started, 1),
     }
@@ -250,6 +258,10 @@ def main() -> int:
     print(report(result))
     from dice_page_bench import report as dice_page_report
     print("\n7. " + dice_page_report(dice_page))
+    if lighthouse:
+        from lighthouse_bench import report as lighthouse_report
+        print(f"\n8. Lighthouse, mobile preset, one run per page ({lighthouse['seconds']} s)\n"
+              + lighthouse_report(lighthouse["pages"]))
     return 0
 
 

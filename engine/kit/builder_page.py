@@ -33,7 +33,8 @@ TOOLS = (("new", "New"), ("duplicate", "Duplicate"), ("delete", "Delete…"), ("
 
 
 def _heading(region: str, text: str) -> Html:
-    return el("p", {"class": "rw-builder__heading", "id": f"rw-builder-{region}-title"}, text)
+    """A region's heading: an h2 under the page's h1, so the report's and sheet's h3s follow in order."""
+    return el("h2", {"class": "rw-builder__heading", "id": f"rw-builder-{region}-title"}, text)
 
 
 def _roster(examples: Html | None = None) -> Html:
@@ -56,9 +57,7 @@ def _roster(examples: Html | None = None) -> Html:
                            "for": "rw-builder-share-link"},
                  el("span", {"class": "rw-field__label"}, "Share link (copy it)"),
                  el("input", {"type": "text", "id": "rw-builder-share-link", "data-rw-share-link": True,
-                              "readonly": True})),
-              el("a", {"class": "rw-visually-hidden", "data-rw-download": True, "hidden": True, "tabindex": "-1"},
-                 "download"))
+                              "readonly": True})))
 
 
 def _confirm() -> Html:

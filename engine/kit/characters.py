@@ -30,6 +30,7 @@ The roster (the list of saved characters) is the kit's own call,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -80,12 +81,24 @@ def _singular(word: str) -> str:
 
 
 def readable_message(text: str, path: str) -> str:
-    """A message that starts with its document path, restated in the player's words.
+    """A message that starts with its document path, restated in the player's words, naming the place once.
 
     >>> readable_message("modifiers.0.name: this modifier has no name yet.", "modifiers.0.name")
     'Modifier 1, name: this modifier has no name yet.'
+    >>> readable_message("attributes.strength: Strength 18 is too high.", "attributes.strength")
+    'Strength 18 is too high.'
+    >>> readable_message("modifiers.0.level: modifier level 9 is too high.", "modifiers.0.level")
+    'Modifier 1, level: 9 is too high.'
     """
-    return place_words(path) + text[len(path):] if path and text.startswith(f"{path}:") else text
+    if not path or not text.startswith(f"{path}:"):
+        return text
+    place, rest = place_words(path), text[len(path) + 1:].lstrip()
+    if re.match(re.escape(place) + r"\b", rest, re.IGNORECASE):  # "Strength 18 ...": the rest names the place
+        return rest[:1].upper() + rest[1:]
+    named = re.match(r"((?:[A-Za-z]+ )+)(?=[-+]?\d)", rest)  # "modifier level 9 ...": words of the place, a value
+    if named and set(named.group(1).lower().split()) <= set(re.findall(r"[a-z]+", place.lower())):
+        rest = rest[named.end():]
+    return f"{place}: {rest}"
 
 
 def contract_call(system: System, operation: str) -> str:

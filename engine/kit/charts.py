@@ -3,7 +3,8 @@
 A chart is drawn at its natural size (one text size at every screen width; a chart
 wider than the page scrolls sideways). Every bar takes the keyboard focus and names
 its exact share; the browser shows the share of the bar focused or tapped in a line
-under the chart (``[data-rw-chart-readout]``). Short bar labels can be explained in
+under the chart (``[data-rw-chart-readout]``), whose hint offers the keyboard and taps only
+with JavaScript on (without it, a bar's tooltip shows on hover). Short bar labels can be explained in
 a key under the chart.
 
 >>> box = bar_chart([Bar("A", Fraction(1, 4), "rw-bar--fail"), Bar("B", Fraction(3, 4), "rw-bar--success")],
@@ -75,4 +76,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, key: Iterable[tuple[str, str]]
     return el("div", {"class": "rw-chart-box"},
               el("div", {"class": "rw-chart-scroll"}, svg), legend,
               el("p", {"class": "rw-chart__readout", "data-rw-chart-readout": True, "aria-live": "polite"},
-                 "Focus a bar with Tab, or tap it, to read its exact share here."))
+                 # the keyboard and taps answer only with JavaScript (chart-readout.js); hovering always does
+                 el("span", {"class": "rw-chart__hint-js"},
+                    "Focus a bar with Tab, or tap it, to read its exact share here."),
+                 el("span", {"class": "rw-chart__hint-no-js"}, "Hover over a bar to read its exact share.")))

@@ -133,9 +133,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
 class SiteServer:
     """A ThreadingHTTPServer on 127.0.0.1:<free port>; bind first, point at a directory later."""
 
-    def __init__(self, csp: str = CSP) -> None:
+    def __init__(self, csp: str = CSP, handler_class: type[SiteHandler] = SiteHandler) -> None:
         self.traffic = Traffic()
-        handler = type("BoundSiteHandler", (SiteHandler,), {"csp": csp, "traffic": self.traffic})
+        handler = type("BoundSiteHandler", (handler_class,), {"csp": csp, "traffic": self.traffic})
         self._handler = handler
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True

@@ -81,7 +81,7 @@ export function builderActions(builder) {
       ui.tools.querySelector("[data-rw-do='new']").focus();
     },
     async export() {
-      const file = exportCharacter(collect(), system, ui.download);
+      const file = exportCharacter(collect(), system);
       setStatus("ready", `Exported as ${file}.`);
     },
     async share() {

@@ -21,7 +21,7 @@ export function parts(root) {
     status: one(":scope > [data-rw-status]"), notice: one("[data-rw-notice]"), roster: one("[data-rw-roster]"),
     tools: one("[data-rw-tools]"), editor: one("[data-rw-editor-region]"), report: one("[data-rw-report-region]"),
     sheet: one("[data-rw-sheet-region]"), shared: one("[data-rw-shared]"), shareBox: one("[data-rw-share-box]"),
-    shareLink: one("[data-rw-share-link]"), download: one("[data-rw-download]"), importer: one("[data-rw-import]"),
+    shareLink: one("[data-rw-share-link]"), importer: one("[data-rw-import]"),
     confirm: one("[data-rw-confirm]"), confirmText: one("[data-rw-confirm-text]"),
     merge: one("[data-rw-merge]"), mergeText: one("[data-rw-merge-text]"),
   };

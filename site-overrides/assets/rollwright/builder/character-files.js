@@ -20,17 +20,21 @@ function fileName(doc, system) {
 }
 
 /**
- * Offer one character as a .json download through a page's (hidden) link.
+ * Offer one character as a .json download, through a link made for the moment (the page
+ * keeps no link without an address, which crawlers and Lighthouse count as broken).
  * @param {any} doc
  * @param {string} system
- * @param {HTMLAnchorElement} link
  */
-export function exportCharacter(doc, system, link) {
+export function exportCharacter(doc, system) {
   const blob = new Blob([JSON.stringify(doc, null, 2) + "\n"], { type: "application/json" });
   const url = URL.createObjectURL(blob);
-  link.setAttribute("href", url);
-  link.setAttribute("download", fileName(doc, system));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName(doc, system);
+  link.hidden = true;
+  document.body.append(link);
   link.click();
+  link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return fileName(doc, system);
 }

@@ -108,3 +108,50 @@ def test_roll_tooltips_close_on_press_and_escape_and_never_overlap(live_site, ta
     first.locator("button").click()  # pressed: the odds make way for the result
     assert page.evaluate(VISIBLE_TIPS) == 0
     first.locator("[data-rw-chip-result][data-rw-state='done']").wait_for(timeout=150_000)
+
+
+def _chart_hint(page) -> str:
+    return page.locator("[data-rw-widget='facade-contest'] [data-rw-chart-readout]").inner_text().strip()
+
+
+def test_the_chart_hint_is_true_with_and_without_javascript(live_site, browser, tab):
+    """Without JavaScript only hovering shows a bar's share (its tooltip): the hint says so, and
+    offers Tab and taps only where chart-readout.js answers them."""
+    from tests.support.browser import open_tab
+
+    no_js = open_tab(browser, javascript=False)
+    try:
+        no_js.page.goto(live_site.url("facade/basic-rules/"))
+        hint = _chart_hint(no_js.page)
+        assert "hover" in hint.lower() and "tab" not in hint.lower() and "tap" not in hint.lower(), hint
+    finally:
+        no_js.context.close()
+    tab.page.goto(live_site.url("facade/basic-rules/"))
+    tab.wait_state("facade-contest", "ready")
+    hint = _chart_hint(tab.page)
+    assert "Tab" in hint and "tap" in hint, hint
+
+
+CONTEST_PEAK_IN_VIEW = """() => {
+  const box = document.querySelector("[data-rw-widget='facade-contest'] .rw-chart-scroll");
+  const bars = [...box.querySelectorAll(".rw-bar > rect:not(.rw-bar__target)")];
+  const peak = bars.reduce((a, b) => Number(b.getAttribute("height")) > Number(a.getAttribute("height")) ? b : a);
+  const seen = box.getBoundingClientRect(), bar = peak.getBoundingClientRect();
+  return box.scrollWidth > box.clientWidth + 40 && box.scrollLeft > 0
+    && bar.left >= seen.left - 1 && bar.right <= seen.right + 1;
+}"""
+
+
+def test_a_wide_chart_on_a_phone_opens_on_its_tallest_bar(live_site, tab):
+    """The contest chart is wider than a 390 px phone: it opens scrolled to its largest share, not
+    to its near-zero left end, both as built and once the widget is live (re-rendered)."""
+    page = tab.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_site.url("facade/basic-rules/"))
+    page.wait_for_function(CONTEST_PEAK_IN_VIEW, timeout=5_000)
+    tab.wait_state("facade-contest", "ready")
+    contest = tab.widget("facade-contest")
+    contest.locator("input").first.fill("15")
+    contest.locator("button[type=submit]").click()
+    contest.locator("[data-rw-result]", has_text="(trait 15)").wait_for(timeout=30_000)
+    page.wait_for_function(CONTEST_PEAK_IN_VIEW, timeout=5_000)
