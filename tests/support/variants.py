@@ -73,22 +73,22 @@ def without_snapshot(site_dir: Path, target: Path) -> Path:
     return target
 
 
-def without_python_stdlib(site_dir: Path, target: Path) -> Path:
-    """The site with neither its snapshot nor Pyodide's ``python_stdlib.zip``: Python cannot start at all."""
-    without_snapshot(site_dir, target)
-    for path in target.glob("assets/pyodide/*/python_stdlib.zip"):
+def _without_pyodide_file(target: Path, name: str) -> Path:
+    """Delete one of Pyodide's files from a copied site, and list the site's files again."""
+    for path in target.glob(f"assets/pyodide/*/{name}"):
         path.unlink()
     rewrite_service_worker(target)
     return target
+
+
+def without_python_stdlib(site_dir: Path, target: Path) -> Path:
+    """The site with neither its snapshot nor Pyodide's ``python_stdlib.zip``: Python cannot start at all."""
+    return _without_pyodide_file(without_snapshot(site_dir, target), "python_stdlib.zip")
 
 
 def without_pyodide_wasm(site_dir: Path, target: Path) -> Path:
     """The site without Pyodide's ``pyodide.asm.wasm`` (which the worker compiles early): no path can start."""
-    copy_site(site_dir, target)
-    for path in target.glob("assets/pyodide/*/pyodide.asm.wasm"):
-        path.unlink()
-    rewrite_service_worker(target)
-    return target
+    return _without_pyodide_file(copy_site(site_dir, target), "pyodide.asm.wasm")
 
 
 def with_corrupt_snapshot(site_dir: Path, target: Path) -> Path:
