@@ -23,19 +23,21 @@ MAX_ADVANTAGES_SHOWN = 4
 SHORT = {"advantage": "Adv", "success": "Succ", "cost": "Cost", "failure": "Fail", "failure-cost": "F+C"}
 
 
-LONGEST_SHOWN_FRACTION = 30
-"""Longer exact fractions move into a tooltip, so tables keep their width."""
+LONGEST_UNBROKEN_FRACTION = 30
+"""Longer exact fractions may break anywhere, so tables keep their width on a phone."""
 
 
 def _exact(p: str) -> Html:
-    """The exact chance beside a percentage; a very long fraction is kept in the tooltip.
+    """The exact chance beside a percentage, shown on every device; a very long fraction may wrap.
 
-    >>> "title" in _exact("1/" + "9" * 40), _exact("1/8")
-    (True, '<span class="rw-exact"> (exactly 1/8)</span>')
+    >>> _exact("1/8")
+    '<span class="rw-exact"> (exactly 1/8)</span>'
+    >>> "rw-exact--long" in _exact("1/" + "9" * 40)
+    True
     """
-    if len(p) <= LONGEST_SHOWN_FRACTION:
+    if len(p) <= LONGEST_UNBROKEN_FRACTION:
         return el("span", {"class": "rw-exact"}, f" (exactly {p})")
-    return el("span", {"class": "rw-exact", "title": f"exactly {p}", "tabindex": 0}, " (exact value: hover)")
+    return el("span", {"class": "rw-exact rw-exact--long"}, f" (exactly {p})")
 
 
 def bands_chart(bands: list[dict[str, Any]], title: str) -> Html:
