@@ -165,7 +165,7 @@ export function startPython(config) {
       return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
     }
   }
-  tellWhenPainted(worker);
+  if (!stats.earlyStart) tellWhenPainted(worker); // main.html's early start tells its worker itself
   const seconds = Math.round(config.bootTimeoutMs / 1000);
   // A first visit (no service worker serves the page yet): the worker keeps its downloads for it.
   const handOff = Boolean(config.serviceWorkerURL) && "serviceWorker" in navigator &&
