@@ -56,3 +56,17 @@ def test_every_page_a_system_declares_is_built_and_in_the_navigation(site: Path,
         assert declared.path in nav, f"{declared.path} is not in mkdocs.yml's nav"
         url = declared.path.removesuffix(".md").removesuffix("index").rstrip("/")
         assert "<article" in page(site, url), declared.path
+
+
+def test_materials_bundle_is_deferred_and_runs_before_our_modules(site: Path) -> None:
+    """The first paint shows the article: Material's bundle no longer blocks the parser (main.html)."""
+    for path in site.rglob("*.html"):
+        scripts = [attrs for tag, attrs in read(path.read_text(encoding="utf-8")).attributes
+                   if tag == "script" and attrs.get("src")]
+        bundles = [i for i, attrs in enumerate(scripts) if re.search(r"/bundle\.[0-9a-f]+\.min\.js$", attrs["src"])]
+        if not bundles and path.name == "404.html":
+            continue
+        assert len(bundles) == 1, path
+        assert "defer" in scripts[bundles[0]], path
+        ours = [i for i, attrs in enumerate(scripts) if attrs["src"].endswith("rollwright/rollwright.js")]
+        assert ours and ours[0] > bundles[0], path
