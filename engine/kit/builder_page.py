@@ -7,10 +7,11 @@ the delete confirmation; ``site-overrides/assets/rollwright/builder/builder.js``
 finds each part by its ``data-rw-*`` attribute and renders the rest through the
 system's builder contract (:mod:`engine.kit.characters`).
 
->>> from engine.kit.system import System
->>> html = builder_shell(System("demo", "Demo", "", "", "demo", (), character_schema="rollwright/demo"),
-...                      without_js="See the Demo rules page.")
->>> 'data-rw-builder="demo"' in html and "See the Demo rules page." in html
+>>> from engine.kit.system import System, all_systems
+>>> html = builder_shell(all_systems()["facade"], without_js="See the Façade rules page.")
+>>> 'data-rw-builder="facade"' in html and "See the Façade rules page." in html
+True
+>>> 'data-rw-editor-region data-rw-html="' in html  # the editor's first render, made here
 True
 >>> builder_shell(System("demo", "Demo", "", "", "demo", ()), without_js="")
 Traceback (most recent call last):
@@ -48,7 +49,7 @@ def _roster(examples: Html | None = None) -> Html:
                                 "id": "rw-builder-save-shared", "data-rw-do": "save-shared"}, "Save to my characters")
     return el("section", {"class": "rw-builder__roster", "aria-labelledby": "rw-builder-roster-title"},
               _heading("roster", "Your characters"),
-              el("div", {"data-rw-roster": True}),
+              el("div", {"data-rw-roster": True, "inert": True}, _first_roster()),
               el("fieldset", {"class": "rw-builder__tools", "data-rw-tools": True, "disabled": True},
                  el("legend", {"class": "rw-visually-hidden"}, "Character actions"), buttons, importer, examples),
               el("p", {"class": "rw-builder__shared", "data-rw-shared": True, "hidden": True},
@@ -58,6 +59,13 @@ def _roster(examples: Html | None = None) -> Html:
                  el("span", {"class": "rw-field__label"}, "Share link (copy it)"),
                  el("input", {"type": "text", "id": "rw-builder-share-link", "data-rw-share-link": True,
                               "readonly": True})))
+
+
+def _first_roster() -> Html:
+    """The roster a first visit shows once live (the new, unsaved character), so that nothing moves then."""
+    from engine.kit.characters import render_roster
+
+    return render_roster([{"id": "new", "name": "", "note": "not saved"}], "new")
 
 
 def _confirm() -> Html:
@@ -123,6 +131,42 @@ def _examples(system: System) -> Html | None:
               buttons, el("script", {"type": "application/json", "data-rw-examples": True}, Html(data)))
 
 
+def html_key(html: str) -> str:
+    """A short key of an HTML string: its length and 32-bit FNV-1a hash over its UTF-16 code units.
+
+    builder-parts.js computes the same key of every engine answer and leaves a region alone when the
+    answer is the HTML it already shows (the page's first render, made here at build time, included).
+
+    >>> html_key(""), html_key("<p>é</p>")
+    ('0:811c9dc5', '8:dff4c5eb')
+    """
+    units = html.encode("utf-16-le")
+    value = 0x811C9DC5
+    for index in range(0, len(units), 2):
+        value = ((value ^ (units[index] | units[index + 1] << 8)) * 0x01000193) & 0xFFFFFFFF
+    return f"{len(units) // 2}:{value:08x}"
+
+
+def first_render(system: System) -> dict[str, str]:
+    """The editor, report and sheet of a new character, as builder.js shows them for a first visit.
+
+    On the page from the start, the builder is laid out before Python is up: nothing moves or
+    re-renders when it is, unless the reader's own saved character is another one.
+    """
+    from engine.kit.api import call  # every system's calls registered
+
+    document = call(f"{system.id}.character.new", {})["character"]
+    editor = call(f"{system.id}.character.editor", {"character": document, "action": "render", "path": "",
+                                                    "value": ""})
+    checked = call(f"{system.id}.character.check", {"character": document})
+    return {"editor": editor["html"], "report": checked["html"]["report"], "sheet": checked["html"]["sheet"]}
+
+
+def _region(attribute: str, html: str, tag: str = "div", **attributes: str) -> Html:
+    """A region builder.js renders into, holding its first render (inert until the builder is live)."""
+    return el(tag, {**attributes, attribute: True, "data-rw-html": html_key(html), "inert": True}, Html(html))
+
+
 def builder_shell(system: System, *, without_js: str) -> Html:
     """The builder's static shell for ``system``; ``without_js`` is what its status says with JavaScript off."""
     if system.character_schema is None:
@@ -130,18 +174,21 @@ def builder_shell(system: System, *, without_js: str) -> Html:
                              field="system")
     status = el("p", {"class": "rw-status", "id": "rw-builder-status", "data-rw-status": True, "role": "status",
                       "aria-live": "polite"},
-                f"The character builder needs JavaScript, which is off or blocked in this browser: it checks "
-                f"your character against the rules as you type and keeps it in this browser. Turn JavaScript "
-                f"on and reload this page; {without_js}")
+                el("span", {"class": "rw-without-js"},
+                   f"The character builder needs JavaScript, which is off or blocked in this browser: it checks "
+                   f"your character against the rules as you type and keeps it in this browser. Turn JavaScript "
+                   f"on and reload this page; {without_js}"),
+                el("span", {"class": "rw-with-js"}, "Starting Python…"))
     notice = el("p", {"class": "rw-builder__notice", "id": "rw-builder-notice", "data-rw-notice": True,
                       "role": "alert", "hidden": True})
+    first = first_render(system)
     layout = el("div", {"class": "rw-builder__layout"}, _roster(_examples(system)),
-                el("section", {"class": "rw-builder__editor", "aria-label": "Character editor",
-                               "data-rw-editor-region": True}),
+                _region("data-rw-editor-region", first["editor"], "section", **{
+                    "class": "rw-builder__editor", "aria-label": "Character editor"}),
                 el("section", {"class": "rw-builder__report", "aria-labelledby": "rw-builder-report-title"},
-                   _heading("report", "Points and checks"), el("div", {"data-rw-report-region": True})))
+                   _heading("report", "Points and checks"), _region("data-rw-report-region", first["report"])))
     sheet = el("section", {"class": "rw-builder__sheet", "aria-labelledby": "rw-builder-sheet-title"},
-               _heading("sheet", "Character sheet"), el("div", {"data-rw-sheet-region": True}))
+               _heading("sheet", "Character sheet"), _region("data-rw-sheet-region", first["sheet"]))
     return el("div", {"class": "rw-builder", "id": "rw-builder", "data-rw-builder": system.id,
                       "data-rw-limits": json.dumps(document_limits(system), separators=(",", ":")),
                       "data-rw-state": "static"}, status, notice, layout, sheet, _confirm(), _merge_dialog())

@@ -144,3 +144,33 @@ export async function saveImported(store, ui, incoming) {
   }
   return null;
 }
+
+/**
+ * A short key of an HTML string, the same as engine/kit/builder_page.py's `html_key`: its length and
+ * 32-bit FNV-1a hash over its UTF-16 code units.
+ * @param {string} html
+ * @example htmlKey("<p>é</p>") // "8:dff4c5eb"
+ */
+export function htmlKey(html) {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < html.length; index += 1) {
+    value = Math.imul(value ^ html.charCodeAt(index), 0x01000193) >>> 0;
+  }
+  return `${html.length}:${value.toString(16).padStart(8, "0")}`;
+}
+
+/**
+ * Show engine-rendered HTML in a region, unless the region shows exactly that already (its first
+ * render came with the page, and many answers repeat the last): no needless re-layout, and focus,
+ * scroll and selection stay. Returns whether anything changed.
+ * @param {HTMLElement} region
+ * @param {string} html engine-rendered, escaped
+ */
+export function showHTML(region, html) {
+  const key = htmlKey(html);
+  if (region.getAttribute("data-rw-html") === key) return false;
+  region.innerHTML = html;
+  region.setAttribute("data-rw-html", key);
+  fixLinks(region);
+  return true;
+}

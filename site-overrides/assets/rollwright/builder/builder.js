@@ -6,6 +6,9 @@
  * through the builder contract (engine/kit/characters.py): the editor form
  * (`<system>.character.editor`), the report and the sheet (`<system>.character.check`),
  * a blank character (`<system>.character.new`) and the roster (`character.roster`).
+ * The page comes with a new character's editor, report and sheet, rendered by the
+ * same calls at build time and inert until Python is up; a region is re-rendered
+ * only when an answer differs from what it shows (builder-parts.js `showHTML`).
  * This module never builds markup: it sets text, attribute values and the
  * innerHTML of engine-rendered HTML. It collects the document back from the form
  * through each control's `data-rw-path`/`data-rw-type`, saves it at once (drafts
@@ -16,7 +19,7 @@
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
 import { decodeShare, newId, openStore, usableId } from "./character-store.js";
 import { collectDocument } from "./character-form.js";
-import { askMerge, fixLinks, markInvalid, parts } from "./builder-parts.js";
+import { askMerge, markInvalid, parts, showHTML } from "./builder-parts.js";
 import { builderActions } from "./builder-actions.js";
 import { readLimits } from "./document-limits.js";
 
@@ -43,8 +46,10 @@ export function mountBuilder(root, config, configError) {
     ui.status.textContent = `The builder is unavailable: ${error.message}.`;
     return;
   }
-  /** @type {{doc: any, stored: boolean, shared: boolean, unsaved: string|null}} */
-  const current = { doc: null, stored: false, shared: false, unsaved: null }; // unsaved: why the last save failed
+  /** @type {{doc: any, stored: boolean, shared: boolean, unsaved: string|null, formStale: boolean}} */
+  // unsaved: why the last save failed; formStale: the form shows another document than `doc` (the page's
+  // first render of a new character, or the one shown before), so nothing is read back from it
+  const current = { doc: null, stored: false, shared: false, unsaved: null, formStale: true };
   let checkSequence = 0;
   let timer = 0;
   let lastName = null;
@@ -62,9 +67,18 @@ export function mountBuilder(root, config, configError) {
   };
   const failed = (error) => (error instanceof EngineError ? error.message : String(error?.message || error));
   const form = () => /** @type {HTMLFormElement|null} */ (ui.editor.querySelector("form[data-rw-editor]"));
+  /** The page came with a new character's roster entry, editor, report and sheet (inert): usable once Python is up. */
+  const regions = [ui.roster, ui.editor, ui.report, ui.sheet];
+  const unavailable = (why) => {
+    setStatus("failed", `The builder is unavailable: ${why}.`);
+    for (const region of regions.filter((r) => r.inert)) { // never live: no form that cannot be used
+      region.replaceChildren();
+      region.removeAttribute("data-rw-html");
+    }
+  };
 
   if (!config) {
-    setStatus("failed", `The builder is unavailable: ${configError || "the page has no Rollwright runtime config"}.`);
+    unavailable(configError || "the page has no Rollwright runtime config");
     return;
   }
   if (store.problem) notify(store.problem);
@@ -72,7 +86,7 @@ export function mountBuilder(root, config, configError) {
   /** Read the form into the current document (nothing typed is dropped). */
   const collect = () => {
     const f = form();
-    if (f && current.doc) current.doc = collectDocument(f, current.doc);
+    if (f && current.doc && !current.formStale) current.doc = collectDocument(f, current.doc);
     return current.doc;
   };
 
@@ -121,7 +135,7 @@ export function mountBuilder(root, config, configError) {
     try {
       const answer = await callEngine(config, "character.roster",
         { characters: entries, active: current.doc?.id || "" });
-      ui.roster.innerHTML = answer.html; // engine-rendered, escaped
+      showHTML(ui.roster, answer.html);
       if (focused && !document.activeElement?.id) document.getElementById(focused)?.focus();
       lastName = current.doc?.name ?? null;
     } catch (error) {
@@ -139,10 +153,8 @@ export function mountBuilder(root, config, configError) {
     try {
       const answer = await callEngine(config, contract("check"), { character: doc });
       if (mine !== checkSequence) return;
-      ui.report.innerHTML = answer.html.report;
-      ui.sheet.innerHTML = answer.html.sheet;
-      fixLinks(ui.report);
-      fixLinks(ui.sheet);
+      showHTML(ui.report, answer.html.report);
+      showHTML(ui.sheet, answer.html.sheet);
       markInvalid(form(), answer.messages || []);
       const errors = (answer.messages || []).filter((m) => m.severity === "error").length;
       ui.report.setAttribute("data-rw-valid", String(Boolean(answer.valid)));
@@ -177,7 +189,8 @@ export function mountBuilder(root, config, configError) {
       const answer = await callEngine(config, contract("editor"), { character: current.doc, action, path, value });
       if (JSON.stringify(collect()) !== sent) continue;
       current.doc = answer.character;
-      ui.editor.innerHTML = answer.html; // engine-rendered, escaped
+      showHTML(ui.editor, answer.html);
+      current.formStale = false;
       const target = document.getElementById(answer.focus || focused || "");
       if (target && ui.editor.contains(target)) target.focus();
       return;
@@ -187,7 +200,7 @@ export function mountBuilder(root, config, configError) {
   /** Show the document a merge with another tab's changes gave (the form is not read back first). */
   const showMerged = async () => {
     const focused = document.activeElement?.id;
-    ui.editor.innerHTML = "";
+    current.formStale = true;
     await renderEditor();
     if (focused) document.getElementById(focused)?.focus();
   };
@@ -197,8 +210,9 @@ export function mountBuilder(root, config, configError) {
     Object.assign(current, { doc, stored, shared });
     ui.shared.hidden = !shared;
     ui.shareBox.hidden = true;
-    ui.editor.innerHTML = "";
+    current.formStale = true;
     await renderEditor();
+    for (const region of regions) region.inert = false;
     await Promise.all([renderRoster(), check()]);
     if (focus) document.getElementById(focus)?.focus();
   };
@@ -293,7 +307,7 @@ export function mountBuilder(root, config, configError) {
     try {
       await startPython(config);
     } catch (error) {
-      setStatus("failed", `The builder is unavailable: ${failed(error)}.`);
+      unavailable(failed(error));
       return;
     }
     wire();
@@ -322,7 +336,7 @@ export function mountBuilder(root, config, configError) {
 
   events.addEventListener("statechange", () => {
     const { state, error } = runtimeState();
-    if (state === "failed" && root.isConnected) setStatus("failed", `The builder is unavailable: ${error}.`);
+    if (state === "failed" && root.isConnected) unavailable(error);
   });
   start();
 }
