@@ -7,9 +7,11 @@ the delete confirmation; ``site-overrides/assets/rollwright/builder/builder.js``
 finds each part by its ``data-rw-*`` attribute and renders the rest through the
 system's builder contract (:mod:`engine.kit.characters`).
 
->>> from engine.kit.system import System, all_systems
->>> html = builder_shell(all_systems()["facade"], without_js="See the Façade rules page.")
->>> 'data-rw-builder="facade"' in html and "See the Façade rules page." in html
+>>> from engine.kit.characters import builder_systems
+>>> from engine.kit.system import System
+>>> system = builder_systems()[0]
+>>> html = builder_shell(system, without_js="See the rules page.")
+>>> f'data-rw-builder="{system.id}"' in html and "See the rules page." in html
 True
 >>> 'data-rw-editor-region data-rw-html="' in html  # the editor's first render, made here
 True
