@@ -74,6 +74,7 @@ def test_snapshot_path_is_ready_and_answers_like_cpython(live_site, tab):
     assert diagnostics["worker"]["waitedForPaint"] is True
     assert at["painted"] <= at["downloads"] <= at["snapshot"] <= at["python"], at
     assert tab.page.evaluate("performance.getEntriesByName('rollwright-painted').length") == 1
+    assert diagnostics["worker"]["fromCache"] == []  # nothing cached yet: all from the network
     assert tab.errors == []
 
 

@@ -14,19 +14,23 @@
  * The two globals are replaced only while Pyodide starts, and are put back afterwards.
  */
 
+import { cachedResponse } from "./cached.js";
+
 /** @typedef {{url: string, module: Promise<WebAssembly.Module>}} EarlyWasm */
 
 /**
- * Start downloading and compiling the wasm now (through the worker's fetch, so a first
- * visit's hand-off to the service worker keeps a copy, see handoff.js).
+ * Start downloading and compiling the wasm now: from the service worker's cache when it has
+ * it (cached.js), else through the worker's fetch, so a first visit's hand-off to the service
+ * worker keeps a copy (see handoff.js).
  * @param {string} indexURL Pyodide's folder, absolute, ending in "/"
  * @param {RequestPriority} priority "low" from the network, after the page's own files
  * @returns {EarlyWasm}
  */
 export function compileEarly(indexURL, priority) {
   const url = `${indexURL}pyodide.asm.wasm`;
+  const download = self.fetch.bind(self); // taken now: `lend` soon answers this URL with its stand-in
   const module = (async () => {
-    const response = await self.fetch(url, { priority });
+    const response = (await cachedResponse(url)) ?? (await download(url, { priority }));
     if (!response.ok) throw new Error(`could not download ${url} (HTTP ${response.status})`);
     return WebAssembly.compileStreaming(response);
   })();

@@ -9,6 +9,8 @@
  * worker then boots Python the normal way.
  */
 
+import { cachedResponse } from "./cached.js";
+
 /**
  * An empty zip archive as a data: URL. Pyodide always installs a standard-library zip before
  * Python starts; after a restore, every module the engine needs is in memory already, so the
@@ -108,7 +110,7 @@ async function readExactly(response, gzip, size) {
 /**
  * Download the snapshot and decompress it as it arrives (any gzip error is refused: gzip's
  * own CRC catches a corrupted download), then unpack it. From the service worker's cache
- * it comes decompressed already.
+ * (read directly, see cached.js) it comes decompressed already.
  * @param {SnapshotInfo} info
  * @param {AbortSignal} signal stops the download
  * @param {RequestPriority} priority "low" from the network, after the page's own files
@@ -117,7 +119,8 @@ async function readExactly(response, gzip, size) {
 export async function fetchSnapshot(info, signal, priority) {
   let response;
   try {
-    response = await fetch(info.url, { signal, priority });
+    response = (await cachedResponse(new URL(info.url, self.location.href).href))
+      ?? (await fetch(info.url, { signal, priority }));
   } catch (error) {
     throw new SnapshotUnusable(`the memory snapshot could not be downloaded (${describe(error)})`);
   }

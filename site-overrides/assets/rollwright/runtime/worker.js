@@ -8,7 +8,8 @@
  *   waitForPaint}`
  *   (runtime/config.js `workerInit`): start Python with the engine imported, by one of two
  *   paths, and answer `ready` `{python, engineVersion, path, reason, bootMs, pyodideMs,
- *   engineMs, waitedForPaint, at}` (`at`, epoch ms: when the worker started, began, heard that the page had
+ *   engineMs, waitedForPaint, fromCache, at}` (`fromCache`: the files read straight from the service
+ *   worker's cache, see cached.js; `at`, epoch ms: when the worker started, began, heard that the page had
  *   painted, started the big downloads, had Pyodide's loader, had the snapshot, had Python) or `error`:
  *   - "snapshot": restore the build's memory snapshot (snapshot.js), in which the engine
  *     is imported already, and reseed `random` (a restored generator would repeat itself
@@ -36,6 +37,7 @@
 
 import { parseConfig, workerInit } from "./config.js";
 import { installSkippedFiles, installWheel } from "./files.js";
+import { readFromCache } from "./cached.js";
 import { compileEarly } from "./early-wasm.js";
 import { copiesDone, keepDownloads, keepSnapshot } from "./handoff.js";
 import { importPyodide, startPyodide } from "./pyodide-start.js";
@@ -330,7 +332,8 @@ self.addEventListener("message", (event) => {
   if (type === "init") {
     startBoot(data);
     booting.then(
-      ({ callJson, complete, filesComplete, ...info }) => post("ready", id, { ...info, waitedForPaint }),
+      ({ callJson, complete, filesComplete, ...info }) => post("ready", id, { ...info, waitedForPaint,
+        fromCache: [...readFromCache] }),
       (error) => post("error", id, errorData("boot", error)),
     );
   } else if (type === "painted") {
