@@ -18,6 +18,11 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
+try:  # as an MkDocs hook, this file's folder is on sys.path while it loads
+    from prewrapped_tables import material_table_css, retarget
+except ImportError:  # imported as macros.system_styles
+    from macros.prewrapped_tables import material_table_css, retarget
+
 SYSTEM_STYLESHEET = "styles.css"
 SHARED_PREFIX = "assets/rollwright/css/"
 _bundle: dict[str, str] = {}  # {"uri": ..., "content": ...} for on_files, set by on_config
@@ -50,12 +55,27 @@ def _shared_source(config: Any, uri: str) -> Path:
     raise FileNotFoundError(f"extra_css names {uri}, which is in neither {config.theme.custom_dir} nor {config.docs_dir}")
 
 
+def theme_stylesheets(config: Any) -> list[Path]:
+    """The theme's own main and palette stylesheets (``assets/stylesheets/*.min.css``)."""
+    for folder in config.theme.dirs:
+        found = sorted(Path(folder).glob("assets/stylesheets/*.min.css"))
+        if found:
+            return found
+    raise FileNotFoundError("the theme has no assets/stylesheets/*.min.css")
+
+
 def on_config(config: Any, **_: Any) -> Any:
-    """Replace the shared sheets and add the systems' ones: one content-named stylesheet."""
+    """Replace the shared sheets and add the systems' ones: one content-named stylesheet.
+
+    First come the theme's table rules for the tables the build wraps itself (prewrapped_tables.py);
+    every sheet after them reaches those tables as it reached the theme's.
+    """
     docs_dir = Path(config.docs_dir)
     shared = [uri for uri in config.extra_css if str(uri).startswith(SHARED_PREFIX)]
-    sources = [(uri, _shared_source(config, uri).read_text(encoding="utf-8")) for uri in shared]
-    sources += [(uri, (docs_dir / uri).read_text(encoding="utf-8")) for uri in system_stylesheets(docs_dir)]
+    tables = "\n".join(material_table_css(path.read_text(encoding="utf-8")) for path in theme_stylesheets(config))
+    sources = [("the theme's table rules, for tables wrapped at build time (prewrapped_tables.py)", tables)]
+    sources += [(uri, retarget(_shared_source(config, uri).read_text(encoding="utf-8"))) for uri in shared]
+    sources += [(uri, retarget((docs_dir / uri).read_text(encoding="utf-8"))) for uri in system_stylesheets(docs_dir)]
     content = joined(sources)
     digest = hashlib.sha256(content.encode("utf-8")).hexdigest()[:12]
     _bundle.update(uri=f"{SHARED_PREFIX}rollwright.{digest}.css", content=content)
