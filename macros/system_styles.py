@@ -18,10 +18,10 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
-try:  # as an MkDocs hook, this file's folder is on sys.path while it loads
-    from prewrapped_tables import material_table_css, retarget
-except ImportError:  # imported as macros.system_styles
+try:
     from macros.prewrapped_tables import material_table_css, retarget
+except ImportError:  # `mkdocs` run as a command: only this hook's own folder is on sys.path while it loads
+    from prewrapped_tables import material_table_css, retarget  # type: ignore[import-not-found,no-redef]
 
 SYSTEM_STYLESHEET = "styles.css"
 SHARED_PREFIX = "assets/rollwright/css/"
