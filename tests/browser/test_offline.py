@@ -39,6 +39,14 @@ def test_a_visited_site_works_offline(live_site, tab):
     _live(tab)
     offline = _wait_offline_ready(page)
     assert offline["error"] is None and offline["update"] is None
+    # Scripts and the wasm are kept as downloaded (not as copies the service worker made): the
+    # browser keeps their compiled code only with such a response.
+    pyodide = live_site.url(variants.runtime_config(live_site.directory)["pyodide"])
+    kept = page.evaluate("""async (urls) => Promise.all(urls.map(async (url) => {
+        const response = await caches.match(url);
+        return response ? [response.url === url, response.type] : null; }))""",
+                         [pyodide + "pyodide.asm.mjs", pyodide + "pyodide.asm.wasm"])
+    assert kept == [[True, "basic"], [True, "basic"]], kept
     # Open a second page by instant navigation (the service worker keeps it).
     page.locator(".md-nav--primary a.md-nav__link", has_text="Combat").first.click()
     page.wait_for_url(live_site.url(COMBAT))
