@@ -58,6 +58,9 @@ def test_a_visited_site_works_offline(live_site, tab):
     assert page.evaluate("window.rollwright.bootPath") == "snapshot"
     # From the service worker's cache, nothing competes with the page: no wait for its paint.
     assert page.evaluate("window.rollwright.worker.waitedForPaint") is False
+    # The early-started worker boots from its name at once, also when the service worker serves
+    # its script (a #fragment on its URL would be lost with the served response's own URL).
+    assert page.evaluate("window.rollwright.worker.bootFrom") == "name"
     # The big files are read from the service worker's cache directly (runtime/cached.js).
     snapshot_file = variants.runtime_config(live_site.directory)["snapshot"]["url"].rsplit("/", 1)[1]
     assert {"pyodide.asm.wasm", snapshot_file} <= set(page.evaluate("window.rollwright.worker.fromCache"))

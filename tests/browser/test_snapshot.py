@@ -61,6 +61,7 @@ def _go_live(tab, url: str) -> dict:
 def test_snapshot_path_is_ready_and_answers_like_cpython(live_site, tab):
     diagnostics = _go_live(tab, live_site.url(BASIC_RULES))
     assert diagnostics["earlyStart"] is True  # started by main.html's inline script
+    assert diagnostics["worker"]["bootFrom"] == "name"  # ... which gave it its init data in its name
     assert diagnostics["bootPath"] == "snapshot", diagnostics["bootReason"]
     assert diagnostics["bootReason"] is None
     assert diagnostics["worker"]["path"] == "snapshot"

@@ -8,7 +8,7 @@
  *   waitForPaint}`
  *   (runtime/config.js `workerInit`): start Python with the engine imported, by one of two
  *   paths, and answer `ready` `{python, engineVersion, path, reason, bootMs, pyodideMs,
- *   engineMs, waitedForPaint, fromCache, at}` (`fromCache`: the files read straight from the service
+ *   engineMs, waitedForPaint, fromCache, bootFrom, at}` (`fromCache`: the files read straight from the service
  *   worker's cache, see cached.js; `at`, epoch ms: when the worker started, began, heard that the page had
  *   painted, started the big downloads, had Pyodide's loader, had the snapshot, had Python) or `error`:
  *   - "snapshot": restore the build's memory snapshot (snapshot.js), in which the engine
@@ -21,7 +21,7 @@
  *   also handed to the service worker's install (handoff.js), so they are downloaded once;
  *   once they are stored, the worker posts `kept` `{files}` (id 0).
  *   `init` may also carry `{rawConfig, handOff, waitForPaint}`: the page config as written. main.html's
- *   early start puts that in this script's URL fragment (`worker.js#<JSON>`), so the boot
+ *   early start puts that in this worker's name (`"rollwright-python " + JSON`), so the boot
  *   starts as soon as the script runs, before any message could arrive. The first init
  *   starts the boot; every init is answered when it is done.
  * - page -> worker `painted` (no id, no answer): the page has shown its first content
@@ -312,19 +312,23 @@ function startBoot(data) {
   if (data?.handOff) booting.then(copiesDone, copiesDone).then((files) => post("kept", 0, { files }));
 }
 
-/** The init data in this script's URL fragment (main.html's early start), or null. */
-function initFromURL() {
-  const fragment = new URL(import.meta.url).hash.slice(1);
-  if (!fragment) return null;
+/** The name main.html's early start gives this worker: "rollwright-python " and then its init data. */
+const NAME = "rollwright-python ";
+
+/** The init data in this worker's name (main.html's early start), or null. */
+function initFromName() {
+  if (!self.name.startsWith(NAME)) return null;
   try {
-    return JSON.parse(decodeURIComponent(fragment));
+    return JSON.parse(self.name.slice(NAME.length));
   } catch (error) {
-    console.warn(`Rollwright: the worker's URL carries no usable config (${describe(error)}); waiting for init`);
+    console.warn(`Rollwright: the worker's name carries no usable config (${describe(error)}); waiting for init`);
     return null;
   }
 }
 
-const early = initFromURL();
+const early = initFromName();
+/** What started the boot: "name" (main.html's early start) or "message" (the page's `init`); in `ready`. */
+const bootFrom = early ? "name" : "message";
 if (early) startBoot(early);
 
 self.addEventListener("message", (event) => {
@@ -333,7 +337,7 @@ self.addEventListener("message", (event) => {
     startBoot(data);
     booting.then(
       ({ callJson, complete, filesComplete, ...info }) => post("ready", id, { ...info, waitedForPaint,
-        fromCache: [...readFromCache] }),
+        fromCache: [...readFromCache], bootFrom }),
       (error) => post("error", id, errorData("boot", error)),
     );
   } else if (type === "painted") {
