@@ -302,6 +302,16 @@ async function page(event, path) {
 }
 
 /**
+ * A copy of a cached response, for a request with a #fragment: a script reads its settings there
+ * (runtime/search-after-python.js), and a worker's URL is its response's URL, which for a stored
+ * download is the download's, without the fragment. A copy has none, so the URL asked for stays.
+ * @param {Response} cached
+ */
+async function ownURL(cached) {
+  return stored(await cached.arrayBuffer(), cached.headers);
+}
+
+/**
  * One of this build's other files: from its cache, else from the network (kept when it is this build's).
  * @param {Request} request
  * @param {string} path
@@ -310,7 +320,7 @@ async function page(event, path) {
 async function file(request, path, info) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(keyOf(path));
-  if (cached) return cached;
+  if (cached) return new URL(request.url).hash ? await ownURL(cached) : cached;
   const response = await fetch(request);
   if (response.ok && response.status === 200) {
     const kept = await checked(response.clone(), info);
