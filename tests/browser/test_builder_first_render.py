@@ -51,6 +51,8 @@ def test_a_first_visit_keeps_the_builder_the_page_came_with(live_site, tab, syst
     # the form the page came with is the live one: a typed name reaches the roster and is saved
     name = page.locator("[data-rw-editor-region] input[type='text']").first
     name.fill("Orla of the First Render")
+    # typed values are not the rendered HTML any more: the editor's next render is never skipped
+    assert page.get_attribute("[data-rw-editor-region]", "data-rw-html") is None
     page.wait_for_function("() => document.querySelector('[data-rw-roster]').textContent.includes('Orla of the First')")
     page.reload()
     _wait_ready(page)

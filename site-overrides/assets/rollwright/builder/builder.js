@@ -223,6 +223,8 @@ export function mountBuilder(root, config, configError) {
   };
 
   const edited = async (event) => {
+    // What is typed is no longer the HTML the form was rendered from: its next render is never skipped.
+    ui.editor.removeAttribute("data-rw-html");
     if (!(event.target instanceof Element) || !event.target.hasAttribute("data-rw-path")) return;
     heldMessage = false;
     collect();
