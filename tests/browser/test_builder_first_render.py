@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.kit.characters import builder_systems
-from tests.support.browser import BOOT_TIMEOUT_MS
+from tests.support.browser import builder_page_url, wait_builder_ready
 
 pytestmark = pytest.mark.browser
 
@@ -22,27 +22,15 @@ COUNT_SWAPS = """(selector) => {
 }"""
 
 
-def _builder_url(live_site, system_id: str) -> str:
-    for page in sorted(live_site.directory.rglob("index.html")):
-        if f'data-rw-builder="{system_id}"' in page.read_text(encoding="utf-8"):
-            return live_site.url(str(page.parent.relative_to(live_site.directory)) + "/")
-    raise AssertionError(f"no built page holds the {system_id} builder")
-
-
-def _wait_ready(page) -> None:
-    page.wait_for_selector("[data-rw-builder][data-rw-state='ready'] [data-rw-report-region][data-rw-checked]",
-                           timeout=BOOT_TIMEOUT_MS)
-
-
 @pytest.mark.parametrize("system", builder_systems(), ids=lambda s: s.id)
 def test_a_first_visit_keeps_the_builder_the_page_came_with(live_site, tab, system) -> None:
     page = tab.page
-    page.goto(_builder_url(live_site, system.id), wait_until="commit")
+    page.goto(builder_page_url(live_site, system.id), wait_until="commit")
     page.wait_for_selector("[data-rw-editor-region] form[data-rw-editor]", state="attached")
     page.evaluate(COUNT_SWAPS, REGIONS)
     before = page.eval_on_selector_all(REGIONS, "rs => rs.map(r => [r.inert, r.getAttribute('data-rw-html')])")
     assert all(inert for inert, _ in before), "the first render must wait for Python (inert)"
-    _wait_ready(page)
+    wait_builder_ready(page)
     after = page.eval_on_selector_all(REGIONS, "rs => rs.map(r => [r.inert, r.getAttribute('data-rw-html')])")
     assert not any(inert for inert, _ in after), "live regions must take input"
     swapped = set(page.evaluate("window.__rwSwaps"))
@@ -55,7 +43,7 @@ def test_a_first_visit_keeps_the_builder_the_page_came_with(live_site, tab, syst
     assert page.get_attribute("[data-rw-editor-region]", "data-rw-html") is None
     page.wait_for_function("() => document.querySelector('[data-rw-roster]').textContent.includes('Orla of the First')")
     page.reload()
-    _wait_ready(page)
+    wait_builder_ready(page)
     assert page.locator("[data-rw-editor-region] input[type='text']").first.input_value() == "Orla of the First Render"
     assert tab.errors == []
 
@@ -63,14 +51,14 @@ def test_a_first_visit_keeps_the_builder_the_page_came_with(live_site, tab, syst
 def test_a_saved_character_replaces_the_first_render(live_site, tab) -> None:
     system = builder_systems()[0]
     page = tab.page
-    page.goto(_builder_url(live_site, system.id))
-    _wait_ready(page)
+    page.goto(builder_page_url(live_site, system.id))
+    wait_builder_ready(page)
     first = page.get_attribute("[data-rw-editor-region]", "data-rw-html")
     page.locator("[data-rw-editor-region] input[type='text']").first.fill("Bram")
     page.wait_for_function("() => document.querySelector('[data-rw-roster]').textContent.includes('Bram')")
     page.reload(wait_until="commit")
     page.wait_for_selector("[data-rw-editor-region] form[data-rw-editor]", state="attached")
     assert page.get_attribute("[data-rw-editor-region]", "data-rw-html") == first  # as built, until Python is up
-    _wait_ready(page)
+    wait_builder_ready(page)
     assert page.get_attribute("[data-rw-editor-region]", "data-rw-html") != first
     assert page.locator("[data-rw-editor-region] input[type='text']").first.input_value() == "Bram"

@@ -22,7 +22,7 @@ import pytest
 
 from engine.kit.system import System, all_systems
 from tests.support import hostile
-from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
+from tests.support.browser import BOOT_TIMEOUT_MS, builder_page_url, open_tab, wait_builder_ready
 
 pytestmark = pytest.mark.browser
 
@@ -43,15 +43,10 @@ BACKUP = f"{KEY}.backup"
 @pytest.fixture(scope="module")
 def builder_url(live_site) -> str:
     """The built page that holds this system's builder."""
-    for page in sorted(live_site.directory.rglob("index.html")):
-        if f'data-rw-builder="{SYSTEM.id}"' in page.read_text(encoding="utf-8"):
-            return live_site.url(str(page.parent.relative_to(live_site.directory)) + "/")
-    raise AssertionError(f"no built page holds the {SYSTEM.id} builder")
+    return builder_page_url(live_site, SYSTEM.id)
 
 
-def wait_ready(page) -> None:
-    page.wait_for_selector(f"{ROOT}[data-rw-state='ready'] [data-rw-report-region][data-rw-checked]",
-                           timeout=BOOT_TIMEOUT_MS)
+wait_ready = wait_builder_ready
 
 
 def roster_names(page) -> list[str]:

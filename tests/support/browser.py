@@ -103,3 +103,17 @@ def tab(browser) -> Iterator[Tab]:
     yield tab
     tab.context.close()
     assert tab.external == [], f"the site tried to reach other hosts: {tab.external}"
+
+
+def builder_page_url(site: Site, system_id: str) -> str:
+    """The built page that holds a system's character builder."""
+    for page in sorted(site.directory.rglob("index.html")):
+        if f'data-rw-builder="{system_id}"' in page.read_text(encoding="utf-8"):
+            return site.url(str(page.parent.relative_to(site.directory)) + "/")
+    raise AssertionError(f"no built page holds the {system_id} builder")
+
+
+def wait_builder_ready(page) -> None:
+    """Until the builder is live and has checked its character once."""
+    page.wait_for_selector("[data-rw-builder][data-rw-state='ready'] [data-rw-report-region][data-rw-checked]",
+                           timeout=BOOT_TIMEOUT_MS)
