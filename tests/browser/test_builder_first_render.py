@@ -54,7 +54,7 @@ def test_a_saved_character_replaces_the_first_render(live_site, tab) -> None:
     page.goto(builder_page_url(live_site, system.id))
     wait_builder_ready(page)
     first = page.get_attribute("[data-rw-editor-region]", "data-rw-html")
-    page.locator("[data-rw-editor-region] input[type='text']").first.fill("Bram")
+    page.locator("[data-rw-editor-region] input[type='text']").first.press_sequentially("Bram")  # key by key: the roster must end on the whole name
     page.wait_for_function("() => document.querySelector('[data-rw-roster]').textContent.includes('Bram')")
     page.reload(wait_until="commit")
     page.wait_for_selector("[data-rw-editor-region] form[data-rw-editor]", state="attached")

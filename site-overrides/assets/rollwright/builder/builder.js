@@ -132,12 +132,13 @@ export function mountBuilder(root, config, configError) {
       entries.push({ id: current.doc.id, name: current.doc.name || "", note: current.shared ? "shared, not saved" : "not saved" });
     }
     const focused = document.activeElement?.id;
+    const shownName = current.doc?.name ?? null; // the name these entries show, whatever is typed meanwhile
     try {
       const answer = await callEngine(config, "character.roster",
         { characters: entries, active: current.doc?.id || "" });
       showHTML(ui.roster, answer.html);
       if (focused && !document.activeElement?.id) document.getElementById(focused)?.focus();
-      lastName = current.doc?.name ?? null;
+      lastName = shownName;
     } catch (error) {
       setStatus("error", failed(error));
     }
