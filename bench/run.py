@@ -4,6 +4,9 @@
 
 1. Bare Pyodide boot in headless Chromium (a bench-only page on the built site's
    origin boots the same self-hosted Pyodide in a module worker): cold and warm.
+   1b. The snapshot lever alone: a bench-only page whose module worker gives Pyodide's own
+   loader the build's snapshot and answers one engine call (no rules page, no service
+   worker, none of the runtime's boot order): the floor the rules page is measured against.
 2. Rollwright: navigation to the first live answer on the basic-rules page (first
    widget ready, then one call answered), cold and warm, as a ratio to (1): the snapshot
    path, then (2b) the fallback path, on the same site without its snapshot. "warm" is the
@@ -77,13 +80,14 @@ class Browser:
             self.external.append(request.url)
 
 
-def bare_boot(browser: Browser, origin: str, index: str) -> dict:
+def bare_boot(browser: Browser, origin: str, index: str, page_name: str = "boot.html", query: str = "") -> dict:
     """Bare Pyodide boots in the page's clock: cold (fresh context), then two reloads in it.
 
     "warm" is the second reload: by then Chromium has both the HTTP cache and its
-    compiled-wasm code cache (written after the first reload) to draw on.
+    compiled-wasm code cache (written after the first reload) to draw on. With
+    ``page_name="restore.html"`` (and ``query="&page=<a page with a widget>"``): the snapshot lever alone.
     """
-    url = f"{origin}_bench/boot.html?index={index}"
+    url = f"{origin}_bench/{page_name}?index={index}{query}"
     context = browser.context()
     page = context.new_page()
     samples = []
@@ -96,7 +100,7 @@ def bare_boot(browser: Browser, origin: str, index: str) -> dict:
         page.wait_for_function("() => window.__bootDone", timeout=WAIT_MS)
         done = page.evaluate("window.__bootDone")
         if "error" in done:
-            raise RuntimeError(f"bare Pyodide boot failed: {done['error']}")
+            raise RuntimeError(f"{page_name} failed: {done['error']}")
         samples.append(done["pageMs"])
     context.close()
     return {"cold": samples[0], "warm": samples[-1], "loads": samples}
@@ -194,12 +198,13 @@ def main() -> int:
         server.serve(site_dir)
         fallback_server = serve_fallback_site(site_dir, tmp_dir)
         index = f"assets/pyodide/{pyodide_version()}/"
-        bare, live, fallback, offline, transfers = [], [], [], [], []
+        bare, restore, live, fallback, offline, transfers = [], [], [], [], [], []
         try:
             with sync_playwright() as playwright:
                 browser = Browser(playwright)
                 for _ in range(args.repeat):
                     bare.append(bare_boot(browser, server.origin, index))
+                    restore.append(bare_boot(browser, server.origin, index, "restore.html", f"&page={BASIC_RULES}"))
                     live.append(rollwright_run(browser, server.origin))
                     fallback.append(rollwright_run(browser, fallback_server.origin))
                     offline.append(offline_reload(browser, server.origin, BASIC_RULES, _first_answer, WAIT_MS))
@@ -217,6 +222,7 @@ def main() -> int:
 
     bare_cold = _median([s["cold"] for s in bare])
     bare_warm = _median([s["warm"] for s in bare])
+    restore_alone = {visit: _median([s[visit] for s in restore]) for visit in ("cold", "warm")}
     rw = {key: _median([s[key] for s in live]) for key in ("cold", "cold_ready", "warm", "warm_ready", "nav",
                                                             "cold_long_task_ms")}
     rw["offline"] = _median([s["offline"] for s in offline])
@@ -232,11 +238,14 @@ def main() -> int:
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "chromium": chromium_version},
         "samples": args.repeat,
         "bare_pyodide_boot_ms": {"cold": bare_cold, "warm": bare_warm, "all": bare},
+        "snapshot_restore_alone_ms": {**restore_alone, "all": restore},
         "rollwright_first_answer_ms": {**rw, "all": live, "offline_all": offline},
         "fallback_first_answer_ms": {**fb, "all": fallback},
         "cold_transfer_bytes": {**transfer, "all": [{k: t[k] for k in ("by_first_answer", "with_offline_cache")}
                                                     for t in transfers]},
         "ratios": {
+            "restore_alone_cold_vs_bare_cold": round(restore_alone["cold"] / bare_cold, 2),
+            "restore_alone_warm_vs_bare_warm": round(restore_alone["warm"] / bare_warm, 2),
             "first_answer_cold_vs_bare_cold": round(rw["cold"] / bare_cold, 2),
             "first_answer_warm_vs_bare_warm": round(rw["warm"] / bare_warm, 2),
             "fallback_cold_vs_bare_cold": round(fb["cold"] / bare_cold, 2),
@@ -273,6 +282,10 @@ def report(r: dict) -> str:
         f"{'measure':<52}{'ms':>10}{'ratio':>10}",
         f"{'1. bare Pyodide boot, cold':<52}{bare['cold']:>10.0f}{'1.00':>10}",
         f"{'1. bare Pyodide boot, warm':<52}{bare['warm']:>10.0f}{'1.00':>10}",
+        f"{'1b. snapshot restore alone + one call, cold':<52}{r['snapshot_restore_alone_ms']['cold']:>10.0f}"
+        f"{ratio['restore_alone_cold_vs_bare_cold']:>10.2f}",
+        f"{'1b. snapshot restore alone + one call, warm':<52}{r['snapshot_restore_alone_ms']['warm']:>10.0f}"
+        f"{ratio['restore_alone_warm_vs_bare_warm']:>10.2f}",
         "   2, 2b, 3b: page navigation -> first live answer on basic-rules",
         f"{'2. snapshot path, cold (vs bare cold)':<52}{rw['cold']:>10.0f}"
         f"{ratio['first_answer_cold_vs_bare_cold']:>10.2f}",

@@ -59,5 +59,5 @@ def install_bench_pages(site_dir: Path) -> None:
     """Copy the bench-only pages into the built site under _bench/."""
     target = site_dir / "_bench"
     target.mkdir(exist_ok=True)
-    for name in ("boot.html", "boot.js", "boot-worker.js"):
+    for name in ("boot.html", "boot.js", "boot-worker.js", "restore.html", "restore.js", "restore-worker.js"):
         shutil.copyfile(STATIC / name, target / name)
