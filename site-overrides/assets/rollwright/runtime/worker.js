@@ -18,8 +18,9 @@
  *     Pyodide, restore error) boots Pyodide the normal way, unpacks the engine wheel and
  *     imports the entry module; `reason` says why.
  *   With `handOff` (a first visit, before the service worker runs), the big runtime files are
- *   also handed to the service worker's install (handoff.js), so they are downloaded once;
- *   once they are stored, the worker posts `kept` `{files}` (id 0).
+ *   also handed to the service worker's install (handoff.js), so they are downloaded once; they
+ *   are stored once Python has answered the page's first calls (IDLE_MS without a call), and
+ *   then the worker posts `kept` `{files}` (id 0).
  *   `init` may also carry `{rawConfig, handOff, waitForPaint}`: the page config as written. main.html's
  *   early start puts that in this worker's name (`"rollwright-python " + JSON`), so the boot
  *   starts as soon as the script runs, before any message could arrive. The first init
@@ -39,7 +40,7 @@ import { parseConfig, workerInit } from "./config.js";
 import { installSkippedFiles, installWheel } from "./files.js";
 import { readFromCache } from "./cached.js";
 import { compileEarly } from "./early-wasm.js";
-import { copiesDone, keepDownloads, keepSnapshot } from "./handoff.js";
+import { copiesDone, keepDownloads, keepSnapshot, storeAfter } from "./handoff.js";
 import { importPyodide, startPyodide } from "./pyodide-start.js";
 import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
 
@@ -65,6 +66,24 @@ let painted = () => {};
 const pagePainted = new Promise((resolve) => { painted = resolve; });
 setTimeout(() => painted(), PAINT_WAIT_MS);
 pagePainted.then(() => { at.painted = clock(); });
+
+/** How long Python must have had no call before a first visit's copies are stored (handoff.js). */
+const IDLE_MS = 300;
+/** When (performance.now()) Python last answered a call. */
+let lastAnswer = 0;
+
+/**
+ * Resolves once the boot has settled and Python has then had no call for IDLE_MS: the page's
+ * first answers are out.
+ * @param {Promise<unknown>} boot
+ */
+async function quietAfter(boot) {
+  await boot.catch(() => {});
+  lastAnswer = Math.max(lastAnswer, performance.now());
+  for (let wait = IDLE_MS; wait > 0; wait = lastAnswer + IDLE_MS - performance.now()) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
 
 /**
  * Post one typed message to the page.
@@ -221,7 +240,10 @@ async function boot(data) {
   if (waitedForPaint) await pagePainted;
   const priority = data.waitForPaint ? "low" : "auto";
   at.downloads = clock();
-  if (data.handOff) keepDownloads([`${data.indexURL}pyodide.asm.wasm`, `${data.indexURL}pyodide-lock.json`]);
+  if (data.handOff) {
+    storeAfter(quietAfter(booting ?? Promise.resolve()));
+    keepDownloads([`${data.indexURL}pyodide.asm.wasm`, `${data.indexURL}pyodide-lock.json`]);
+  }
   const wasm = compileEarly(data.indexURL, priority);
   // The download starts at once, alongside the loader's; it is dropped if the loader turns out
   // to be another Pyodide than the page config says.
@@ -289,6 +311,7 @@ async function answer(id, { name, params }) {
   }
   if (envelope.ok) post("result", id, envelope.result);
   else post("error", id, envelope.error);
+  lastAnswer = performance.now();
 }
 
 /**
