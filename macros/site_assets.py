@@ -40,7 +40,10 @@ if str(REPO_ROOT) not in sys.path:  # this file is loaded by path; its helpers l
 
 from macros.offline import SERVICE_WORKER, write_service_worker  # noqa: E402
 from macros.snapshot import Snapshot, SnapshotError, build_snapshot  # noqa: E402
+from macros.worker_bundle import BundleError, write_worker_bundle  # noqa: E402
 
+WORKER_SCRIPT = "assets/rollwright/runtime/worker.js"
+"""The Python worker's script in the built site: its modules joined into one (``macros/worker_bundle.py``)."""
 DIST_NAME = "rollwright_engine"
 PACKAGE = "engine"
 ENTRY_MODULE = "engine.kit.api"
@@ -293,13 +296,18 @@ def on_config(config, **_: Any):
 
 
 def on_post_build(config, **_: Any) -> None:
-    """Write the wheel, the snapshot and the Pyodide core files into the built site, then ``sw.js``."""
+    """Write the wheel, the snapshot and the Pyodide core files into the built site, join the worker's
+    modules into one script, then write ``sw.js``."""
     site_dir = Path(config.site_dir)
     snapshot: Snapshot = _state["snapshot"]
     for path, data in ((_state["wheel_path"], _state["wheel"]), (snapshot.site_path, snapshot.gz)):
         target = site_dir / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
+    try:
+        write_worker_bundle(site_dir / WORKER_SCRIPT)
+    except BundleError as error:
+        raise PluginError(f"Python worker ({WORKER_SCRIPT}): {error}") from None
     pyodide_path = f"assets/pyodide/{_state['pyodide_version']}"
     for name in PYODIDE_CORE_FILES:
         _copy_if_changed(_state["pyodide_dir"] / name, site_dir / pyodide_path / name)

@@ -34,6 +34,10 @@
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
  *
  * No Python source lives here: the worker only imports modules and calls functions.
+ *
+ * The site build joins this module and every module it imports into one script, in place of this
+ * file (macros/worker_bundle.py): the browser then loads the worker in one request, not level by
+ * level. Imports here stay one-line and named; the build refuses anything it cannot join.
  */
 
 import { parseConfig, workerInit } from "./config.js";
