@@ -142,6 +142,25 @@ def test_seeded_roll_equals_cpython_and_is_logged(live_site, tab):
     assert texts[1].endswith("seed 42") and roller.locator(".rw-log__title").inner_text() == "Last rolls"
 
 
+def test_an_answer_equal_to_the_one_shown_leaves_the_result_untouched(live_site, tab):
+    # A repeat of the last call (the same seeded roll) rebuilds nothing: what is inside the result
+    # (a focused control, a scrolled chart) stays as it is.
+    _open(live_site, tab)
+    page, roller = tab.page, tab.widget("dice-roll")
+    type_into(page, roller.locator("input[name=notation]"), "3d6")
+    next_field(page, "7")
+    page.keyboard.press("Enter")
+    shown = roller.locator("[data-rw-result] .rw-dice-roll[data-rw-seed='7']")
+    shown.wait_for(timeout=BOOT_TIMEOUT_MS)
+    shown.evaluate("node => { node.dataset.testMark = 'kept'; }")
+    log = roller.locator("ol[data-rw-log] > li")
+    count = log.count()
+    page.keyboard.press("Enter")
+    log.nth(count).wait_for(timeout=BOOT_TIMEOUT_MS)  # the second answer has arrived (and is logged)
+    assert roller.locator("[data-rw-result] .rw-dice-roll").get_attribute("data-test-mark") == "kept"
+    assert roller.locator("[data-rw-result]").get_attribute("aria-busy") is None
+
+
 def test_bad_expression_shows_the_engines_message_under_the_field_and_keeps_the_result(live_site, tab):
     _open(live_site, tab)
     page, odds = tab.page, tab.widget("dice-odds")

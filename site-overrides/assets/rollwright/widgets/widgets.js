@@ -35,6 +35,30 @@ function setStatus(section, state, message) {
   status.classList.add(`rw-status--${look}`);
 }
 
+/** What can hold the focus inside a result (links, buttons, chart bars with a tabindex...). */
+const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+
+/**
+ * Put an answer's HTML in a result region. The same HTML again changes nothing (a debounced
+ * repeat of the last call, say), so nothing inside is rebuilt. New HTML replaces the old, and a
+ * control inside that had the focus hands it to the control at the same place in the new HTML:
+ * a reader who pressed Enter on a link in the result (a tracker's "spend" link) can press it again.
+ * @param {Element} result
+ * @param {string} html engine-rendered, escaped
+ */
+function showResult(result, html) {
+  if (shownHTML.get(result) === html) return;
+  const active = document.activeElement;
+  const place = active && result.contains(active) ? [...result.querySelectorAll(FOCUSABLE)].indexOf(active) : -1;
+  result.innerHTML = html; // engine-rendered, escaped HTML: the only innerHTML we ever set
+  shownHTML.set(result, html);
+  const heir = place >= 0 ? result.querySelectorAll(FOCUSABLE)[place] : null;
+  if (heir instanceof HTMLElement || heir instanceof SVGElement) heir.focus({ preventScroll: true });
+}
+
+/** @type {WeakMap<Element, string>} the engine HTML each result region shows */
+const shownHTML = new WeakMap();
+
 /** A random 32-bit seed for a roll whose seed was left empty. */
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
@@ -191,7 +215,7 @@ export function mountWidget(section, config, configError) {
       if (mine !== sequence) return; // a newer request supersedes this one
       markInvalid(form, undefined);
       result.removeAttribute("data-rw-stale");
-      result.innerHTML = answer.html; // engine-rendered, escaped HTML: the only innerHTML we ever set
+      showResult(result, answer.html);
       setStatus(section, "ready", "Live");
       if (urlKey) writeState(form, urlKey);
       logAnswer(section, result);

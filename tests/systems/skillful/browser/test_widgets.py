@@ -57,11 +57,14 @@ def test_fatigue_tracker_spends_narrows_and_survives_reload(live_site, tab):
     tracker = tab.widget("skillful-tracker")
     type_into(page, tracker.locator("input[name=spent]"), "Wind 50")
     tracker.locator("[data-rw-pool='Wind'][data-rw-now='10']").wait_for(timeout=BOOT_TIMEOUT_MS)
-    # Two quick spends of N + 2N (15 Wind each), by keyboard: focus the link, press Enter.
+    # Two quick spends of N + 2N (15 Wind each), by keyboard: focus the link, press Enter twice.
+    # The answer rebuilds the result, and the focus stays on the spend link (it fell to the page once).
+    tracker.locator("a.rw-tracker__spend", has_text="Lose by under T").focus()
     for now in ("-5", "-20"):
-        tracker.locator("a.rw-tracker__spend", has_text="Lose by under T").focus()
         page.keyboard.press("Enter")
         tracker.locator(f"[data-rw-pool='Wind'][data-rw-now='{now}']").wait_for(timeout=BOOT_TIMEOUT_MS)
+        focused = page.evaluate("[document.activeElement.className, document.activeElement.textContent]")
+        assert "rw-tracker__spend" in focused[0] and focused[1].startswith("Lose by under T"), focused
     assert tracker.locator("[data-rw-physical-width]").get_attribute("data-rw-physical-width") == "6"
     assert tracker.locator("input[name=spent]").input_value() == "Wind 50, Wind 15, Wind 15"
     page.reload()
