@@ -70,6 +70,9 @@ class Browser:
         self.external: list[str] = []
 
     def context(self):
+        """A fresh profile, once the machine is idle again: a cold visit must not share the CPU with the
+        previous profile's shutdown (the bare baseline and the rules page alike)."""
+        time.sleep(SETTLE_MS / 1000)
         context = self.chromium.new_context()
         context.add_init_script(script=PROBE)
         context.on("request", self._record)
