@@ -293,6 +293,7 @@ async function answer(id, { name, params }) {
   let runtime;
   try {
     runtime = await booting;
+    lastAnswer = performance.now(); // a call under way counts as busy (see quietAfter)
   } catch (error) {
     post("error", id, errorData("boot", error));
     return;
