@@ -112,14 +112,21 @@ def test_compare_two_rolls(live_site, tab):
     assert _query(tab) == {"vs.a": ["2d10+d4"], "vs.b": ["od20"]}
 
 
-def test_seeded_roll_equals_cpython_and_is_logged(live_site, tab):
+def _seeded_roll(live_site, tab, notation: str, seed: int):
+    """Open the Dice page, roll `notation` with `seed` by keyboard; the roller and its shown roll."""
     _open(live_site, tab)
     page, roller = tab.page, tab.widget("dice-roll")
-    type_into(page, roller.locator("input[name=notation]"), "4d6!kh3+10k5")
-    next_field(page, "42")
+    type_into(page, roller.locator("input[name=notation]"), notation)
+    next_field(page, str(seed))
     page.keyboard.press("Enter")
-    result = roller.locator("[data-rw-result] .rw-dice-roll[data-rw-seed='42']")
+    result = roller.locator(f"[data-rw-result] .rw-dice-roll[data-rw-seed='{seed}']")
     result.wait_for(timeout=BOOT_TIMEOUT_MS)
+    return roller, result
+
+
+def test_seeded_roll_equals_cpython_and_is_logged(live_site, tab):
+    page = tab.page
+    roller, result = _seeded_roll(live_site, tab, "4d6!kh3+10k5", 42)
     data = call("dice.roll", {"notation": "4d6!kh3+10k5", "seed": 42})
     assert result.get_attribute("data-rw-total") == str(data["total"])
     dice = result.locator(".rw-die")
@@ -145,17 +152,11 @@ def test_seeded_roll_equals_cpython_and_is_logged(live_site, tab):
 def test_an_answer_equal_to_the_one_shown_leaves_the_result_untouched(live_site, tab):
     # A repeat of the last call (the same seeded roll) rebuilds nothing: what is inside the result
     # (a focused control, a scrolled chart) stays as it is.
-    _open(live_site, tab)
-    page, roller = tab.page, tab.widget("dice-roll")
-    type_into(page, roller.locator("input[name=notation]"), "3d6")
-    next_field(page, "7")
-    page.keyboard.press("Enter")
-    shown = roller.locator("[data-rw-result] .rw-dice-roll[data-rw-seed='7']")
-    shown.wait_for(timeout=BOOT_TIMEOUT_MS)
+    roller, shown = _seeded_roll(live_site, tab, "3d6", 7)
     shown.evaluate("node => { node.dataset.testMark = 'kept'; }")
     log = roller.locator("ol[data-rw-log] > li")
     count = log.count()
-    page.keyboard.press("Enter")
+    tab.page.keyboard.press("Enter")
     log.nth(count).wait_for(timeout=BOOT_TIMEOUT_MS)  # the second answer has arrived (and is logged)
     assert roller.locator("[data-rw-result] .rw-dice-roll").get_attribute("data-test-mark") == "kept"
     assert roller.locator("[data-rw-result]").get_attribute("aria-busy") is None
