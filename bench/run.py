@@ -1,6 +1,9 @@
 """Rollwright benchmarks: one run prints a table and writes bench/results/latest.json.
 
     .venv/bin/python bench/run.py [--repeat N]
+    taskset -c 0 .venv/bin/python bench/run.py --no-lighthouse   # the same on one CPU
+
+The header names the CPUs the bench may use (its affinity), which Chromium inherits.
 
 1. Bare Pyodide boot in headless Chromium (a bench-only page on the built site's
    origin boots the same self-hosted Pyodide in a module worker): cold and warm.
@@ -238,7 +241,7 @@ def main() -> int:
     transfer = min(transfers, key=lambda t: t["with_offline_cache"])
     result = {
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "chromium": chromium_version},
+        "machine": {"cpus": len(os.sched_getaffinity(0)), "python": platform.python_version(), "chromium": chromium_version},
         "samples": args.repeat,
         "bare_pyodide_boot_ms": {"cold": bare_cold, "warm": bare_warm, "all": bare},
         "snapshot_restore_alone_ms": {**restore_alone, "all": restore},
