@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
-from urllib.parse import urlencode
 
 from engine.kit.chips import dice_detail, number_text
 from engine.kit.markup import Html, el
 from engine.kit.numbers import percent, signed
 from engine.kit.plain_table import table
 from engine.kit.series_chart import Series, legend, series_chart, swatch
+from engine.kit.widget import state_link
 
 TAIL = Fraction(1, 2000)
 """A chart leaves off the outer totals of a wide distribution while each tail holds at most this much."""
@@ -247,8 +247,8 @@ def roll_view(data: dict[str, Any], url_key: str | None = None) -> Html:
     """``dice.roll``: the total, every die of every term, the seed, and a link that replays it."""
     link = None
     if url_key:
-        query = urlencode({f"{url_key}.notation": data["notation"], f"{url_key}.seed": data["seed"]})
-        link = el("a", {"class": "rw-roll__link", "href": f"?{query}"}, "Link to this roll")
+        link = state_link(url_key, {"notation": data["notation"], "seed": data["seed"]}, "Link to this roll",
+                          "rw-roll__link")
     capped = any(d["capped"] for t in data["terms"] for d in t["dice"])
     return el("div", {"class": "rw-dice-roll", "data-rw-total": data["total"], "data-rw-seed": data["seed"],
                       "data-rw-notation": data["notation"]},

@@ -42,6 +42,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from engine.errors import ParameterError
 from engine.kit.discovery import load
@@ -258,6 +259,22 @@ def _control(widget: Widget, field: Field, params: Mapping[str, Any], widget_id:
     css = "rw-field rw-field--check" if 'type="checkbox"' in control else "rw-field"
     return el("label", {"class": css, "for": control_id},
               el("span", {"class": "rw-field__label"}, field.label), control, hint, error)
+
+
+def state_link(url_key: str, state: Mapping[str, AttrValue], text: str, css: str = "md-button",
+               focus: str | None = None) -> Html:
+    """A link, for a view, that puts the widget keyed ``url_key`` in ``state`` on the same page: the
+    browser's address-state script applies it in place (no reload). A value the state leaves out
+    goes back to the page's own. Followed by keyboard, the focus passes to the link at the same
+    place in the next answer, or to the link with the same ``focus`` name if it has one.
+
+    >>> state_link("ft", {"spent": "Wind 5", "n": 5}, "Spend 5")
+    '<a href="?ft.spent=Wind+5&amp;ft.n=5" class="md-button">Spend 5</a>'
+    >>> state_link("t", {"phase": 2}, "On to phase 2", focus="next")
+    '<a href="?t.phase=2" class="md-button" data-rw-focus="next">On to phase 2</a>'
+    """
+    query = urlencode({f"{url_key}.{name}": value for name, value in state.items()})
+    return el("a", {"href": f"?{query}", "class": css, "data-rw-focus": focus}, text)
 
 
 def _log(widget: Widget, widget_id: str) -> Html | None:

@@ -13,17 +13,16 @@ True
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
 from engine.kit.markup import Html, el
+from engine.kit.widget import state_link
 from engine.systems.skillful.rules.tiers import FLOOR_LABELS
 
 URL_KEY = "ft"
 
 
 def _link(settings: dict[str, Any], spent: str, text: str) -> Html:
-    query = urlencode({**{f"{URL_KEY}.{k}": v for k, v in settings.items()}, f"{URL_KEY}.spent": spent})
-    return el("a", {"href": f"?{query}", "class": "md-button rw-tracker__spend"}, text)
+    return state_link(URL_KEY, {**settings, "spent": spent}, text, "md-button rw-tracker__spend")
 
 
 def _meter(pool: dict[str, Any]) -> Html:

@@ -41,8 +41,10 @@ const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]
 /**
  * Put an answer's HTML in a result region. The same HTML again changes nothing (a debounced
  * repeat of the last call, say), so nothing inside is rebuilt. New HTML replaces the old, and a
- * control inside that had the focus hands it to the control at the same place in the new HTML:
- * a reader who pressed Enter on a link in the result (a tracker's "spend" link) can press it again.
+ * control inside that had the focus hands it on: to the control with the same `data-rw-focus`
+ * name in the new HTML if the view named it (a turn tracker's "on to the next phase"), else to
+ * the control at the same place. A reader who pressed Enter on a link in the result (a tracker's
+ * "spend" link) can press it again.
  * @param {Element} result
  * @param {string} html engine-rendered, escaped
  */
@@ -50,9 +52,11 @@ function showResult(result, html) {
   if (shownHTML.get(result) === html) return;
   const active = document.activeElement;
   const place = active && result.contains(active) ? [...result.querySelectorAll(FOCUSABLE)].indexOf(active) : -1;
+  const name = place >= 0 ? active?.getAttribute("data-rw-focus") : null;
   result.innerHTML = html; // engine-rendered, escaped HTML: the only innerHTML we ever set
   shownHTML.set(result, html);
-  const heir = place >= 0 ? result.querySelectorAll(FOCUSABLE)[place] : null;
+  const named = name ? result.querySelector(`[data-rw-focus="${CSS.escape(name)}"]`) : null;
+  const heir = named ?? (place >= 0 ? result.querySelectorAll(FOCUSABLE)[place] : null);
   if (heir instanceof HTMLElement || heir instanceof SVGElement) heir.focus({ preventScroll: true });
 }
 
