@@ -88,3 +88,36 @@ RUN_LIGHTHOUSE_EXTRAS = """async () => {
 def test_no_lighthouse_accessibility_or_seo_findings_on_a_phone(live_site, browser):
     found = _findings_on_every_page(live_site, browser, "phone-light", RUN_LIGHTHOUSE_EXTRAS)
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+# Each outline button's text and background while it has the keyboard focus, as WCAG contrast ratios.
+FOCUSED_CONTRAST = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => rgb(c).map((v) => v / 255).map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const still = document.createElement('style');  // Material eases a button's colours: measure the end
+  still.textContent = '* { transition: none !important; }';
+  document.head.append(still);
+  return [...document.querySelectorAll('.md-typeset a.md-button:not(.md-button--primary)')].map((a) => {
+    a.focus();
+    const style = getComputedStyle(a);
+    const [hi, lo] = [lum(style.color), lum(style.backgroundColor)].sort((x, y) => y - x);
+    return [a.textContent, Math.round(((hi + 0.05) / (lo + 0.05)) * 10) / 10];
+  });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_a_focused_outline_button_keeps_its_contrast(live_site, browser, scheme):
+    tab = open_tab(browser)
+    try:
+        page = tab.page
+        page.emulate_media(color_scheme=scheme)
+        page.goto(live_site.url("roll-and-keep/turns/") + "?rkturn.plan=Ark+hold+3&rkturn.phase=5")
+        page.wait_for_function(LIVE, timeout=BOOT_TIMEOUT_MS)
+        page.locator("[data-rw-result] [data-rw-choices-phase='5']").wait_for(timeout=BOOT_TIMEOUT_MS)
+        ratios = page.evaluate(FOCUSED_CONTRAST)
+    finally:
+        tab.context.close()
+    assert len(ratios) >= 4  # the turn tracker's step, take-back and choice links
+    assert [r for r in ratios if r[1] < 4.5] == []
