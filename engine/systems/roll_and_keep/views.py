@@ -12,7 +12,12 @@ from typing import Any
 
 from engine.kit.markup import Html, el
 from engine.kit.numbers import percent
+from engine.systems.roll_and_keep.rules.turn_text import PHASES
 from engine.kit.series_chart import Series, series_chart
+from engine.kit.widget import state_link
+
+TURN_URL_KEY = "rkturn"
+"""The turn tracker's key in the page's address (``?rkturn.plan=...``)."""
 
 
 def _headline(*parts: object) -> Html:
@@ -104,6 +109,31 @@ def _actor(entry: dict[str, Any]) -> Html:
               f" (Total Init {entry['total']}) ", "; ".join(entry["does"]))
 
 
+def _turn_link(data: dict[str, Any], text: str, css: str = "md-button", focus: str | None = None,
+               **changes: str | int) -> Html:
+    return state_link(TURN_URL_KEY, {**data["inputs"], **changes}, text, css, focus)
+
+
+def _turn_choices(data: dict[str, Any]) -> Html:
+    """Stepping through the phases and taking back the last entry, then the shown phase's open choices."""
+    shown = data["phase"]
+    steps = [_turn_link(data, f"On to phase {shown + 1}", "md-button md-button--primary", "next", phase=shown + 1)
+             if shown < PHASES else None,
+             _turn_link(data, f"Back to phase {shown - 1}", focus="back", phase=shown - 1) if shown > 1 else None]
+    offered = [_turn_link(data, c["label"], "md-button rw-rk-choice", plan=c["plan"]) for c in data["choices"]]
+    undo = _turn_link(data, f"Take back: {data['last']}", focus="undo", plan=data["undo"]) if data["last"] else None
+    if not shown:
+        heading = "The turn has not started."
+    elif offered:
+        heading = f"Choices in phase {shown} (each one is written into the plan):"
+    else:
+        heading = f"No choices are left in phase {shown}."
+    return el("div", {"class": "rw-rk-choices", "data-rw-choices-phase": shown},
+              el("p", {"class": "rw-tracker__actions"}, steps, undo),
+              el("p", None, el("strong", None, heading)),
+              el("p", {"class": "rw-tracker__actions"}, offered) if offered else None)
+
+
 def turn_view(data: dict[str, Any]) -> Html:
     """``roll-and-keep.turn``: the dice, then each phase so far with its order and events."""
     cast = el("p", None, "Dice: ", "; ".join(f"{a['name']} {' '.join(map(str, a['dice']))} (Total Init {a['total']})"
@@ -118,7 +148,7 @@ def turn_view(data: dict[str, Any]) -> Html:
                          el("strong", None, f"Phase {phase['phase']}"), body, events))
     return el("div", {"class": "rw-rk-turn", "data-rw-phase-shown": data["phase"]},
               _headline(f"Turn shown through phase {data['phase']}."), cast,
-              el("ol", {"class": "rw-rk-phases"}, phases))
+              el("ol", {"class": "rw-rk-phases"}, phases), _turn_choices(data))
 
 
 def passive_view(data: dict[str, Any]) -> Html:

@@ -4,6 +4,10 @@
 >>> out = call("roll-and-keep.turn", {"actors": "Ark 2 3 7; Danny 7 9", "plan": "Ark hold 3 use 7"})
 >>> [[a["name"] for a in g] for g in out["phases"][6]["order"]]
 [['Danny'], ['Ark']]
+>>> five = call("roll-and-keep.turn", {"actors": "Ark 2 3 7; Danny 7 9", "plan": "Ark hold 3", "phase": 5})
+>>> [(c["label"], c["plan"]) for c in five["choices"]][:2]
+[('Ark uses the action held from phase 3', 'Ark hold 3 use 5'), \
+('Ark defends, spending the action held from phase 3', 'Ark hold 3; Ark defend 5 spend 3')]
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from typing import Any
 
 from engine.kit.registry import Param, register
 from engine.systems.roll_and_keep.rules.turn import play_turn
+from engine.systems.roll_and_keep.rules.turn_choices import phase_options, write_plan
 from engine.systems.roll_and_keep.rules.turn_text import MAX_TEXT, PHASES, read_actors, read_plan
 
 BAR_FIGHT = "Ark 2 3 7; Finch 4 8 9; Bad Danny 7 9; Thugs 1 6"
@@ -28,6 +33,12 @@ BAR_FIGHT_PLAN = "Ark hold 3 use 7; Finch defend 6 spend 8 9"
           Param("seed", int, "seed for actors whose dice are rolled", default=1, minimum=0, maximum=2**32 - 1))
 def turn(actors: str, plan: str, phase: int, seed: int) -> dict[str, Any]:
     cast = read_actors(actors, seed)
-    phases = play_turn(cast, read_plan(plan))
+    choices = read_plan(plan)
+    phases = play_turn(cast, choices)
+    offered = phase_options(cast, choices, phase) if phase else []
     return {"actors": [{"name": name, "dice": list(dice), "total": sum(dice)} for name, dice in cast],
-            "phase": phase, "phases": phases[:phase]}
+            "phase": phase, "phases": phases[:phase],
+            "inputs": {"actors": actors, "plan": plan, "phase": phase, "seed": seed},
+            "choices": [{"actor": o.actor, "kind": o.kind, "label": o.label, "plan": write_plan(o.plan)}
+                        for o in offered],
+            "last": write_plan(choices[-1:]), "undo": write_plan(choices[:-1])}

@@ -50,8 +50,17 @@ def _total(dice: list[_Die]) -> int:
     return sum(d.phase for d in dice if d.counts)
 
 
-def play_turn(actors: list[tuple[str, tuple[int, ...]]], plan: list[Choice]) -> list[dict[str, Any]]:
-    """Walk phases 1-10; one report per phase (order groups, events, every Total Init)."""
+DieView = tuple[int, str, int | None]
+"""One die as a phase starts: the phase it shows, its status, and the phase a hold is used in."""
+
+
+def play_turn(actors: list[tuple[str, tuple[int, ...]]], plan: list[Choice],
+              seen: dict[int, dict[str, tuple[DieView, ...]]] | None = None) -> list[dict[str, Any]]:
+    """Walk phases 1-10; one report per phase (order groups, events, every Total Init).
+
+    ``seen``, when given, receives every actor's dice as each phase starts, once that phase's
+    active defenses have spent theirs (what the turn tracker offers choices from).
+    """
     pools = {name: [_Die(p) for p in dice] for name, dice in actors}
     for choice in plan:
         if choice.actor not in pools:
@@ -76,6 +85,8 @@ def play_turn(actors: list[tuple[str, tuple[int, ...]]], plan: list[Choice]) -> 
                 die.status = "spent"
             spent = ", ".join(str(p) for p in choice.later)
             events.append(f"{choice.actor} defends actively, spending the action(s) of phase {spent}")
+        if seen is not None:
+            seen[phase] = {name: tuple((d.phase, d.status, d.use_at) for d in dice) for name, dice in pools.items()}
         for name, dice in pools.items():
             granted = [d for d in dice if d.phase == phase and d.status == "ready"]
             for die in dice:

@@ -72,7 +72,7 @@ register_widget(Widget(
            hint="'Ark hold 3 use 7' (without 'use': forfeited); 'Finch defend 6 spend 8 9'."),
      Field("phase", "Show up to phase", hint="Arrow keys step through the phases."),
      Field("seed", "Seed for rolled dice")),
-    "Show the turn", views.turn_view, live="change", defaults={"plan": BAR_FIGHT_PLAN}, url_key="rkturn"))
+    "Show the turn", views.turn_view, live="change", defaults={"plan": BAR_FIGHT_PLAN}, url_key=views.TURN_URL_KEY))
 
 register_widget(Widget(
     "roll-and-keep-passive-tn", "Passive TN", "roll-and-keep.passive-tn",

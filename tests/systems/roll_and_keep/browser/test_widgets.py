@@ -49,6 +49,56 @@ def test_turn_tracker_by_keyboard_survives_reload_and_bad_entries(live_site, tab
     tracker.locator("[data-rw-result] .rw-rk-turn [data-rw-phase='7'] .rw-rk-event").wait_for()
 
 
+def test_turn_tracker_plays_the_bar_fight_by_its_links_from_the_keyboard(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url(TURNS) + "?rkturn.plan=&rkturn.phase=1")
+    tab.wait_state("roll-and-keep-turn", "ready")
+    tracker = tab.widget("roll-and-keep-turn")
+    plan = tracker.locator("input[name=plan], textarea[name=plan]")
+
+    def shown(phase: int) -> None:
+        tracker.locator(f"[data-rw-result] [data-rw-choices-phase='{phase}']").wait_for()
+
+    def follow(label: str) -> None:  # Enter on a choice link; its plan reaches the form
+        tracker.locator("a.rw-rk-choice", has_text=label).focus()
+        page.keyboard.press("Enter")
+
+    shown(1)
+    tracker.locator("a[data-rw-focus=next]").focus()
+    for phase in (2, 3):  # Enter twice on "On to phase N": the focus stays on that link
+        page.keyboard.press("Enter")
+        shown(phase)
+        assert page.evaluate("document.activeElement.dataset.rwFocus") == "next"
+    follow("Ark holds the phase-3 action")
+    page.wait_for_function("el => el.value === 'Ark hold 3'", arg=plan.element_handle())
+    tracker.locator("a[data-rw-focus=next]").focus()
+    for phase in (4, 5, 6):
+        page.keyboard.press("Enter")
+        shown(phase)
+    follow("Finch defends, spending the phase-8 action")
+    page.wait_for_function("el => el.value.endsWith('Finch defend 6 spend 8')", arg=plan.element_handle())
+    follow("Finch also spends the phase-9 action")
+    page.wait_for_function("el => el.value.endsWith('Finch defend 6 spend 8 9')", arg=plan.element_handle())
+    tracker.locator("a[data-rw-focus=next]").focus()
+    page.keyboard.press("Enter")
+    shown(7)
+    follow("Ark uses the action held from phase 3")
+    page.wait_for_function("el => el.value === 'Finch defend 6 spend 8 9; Ark hold 3 use 7'",
+                           arg=plan.element_handle())
+    expected = api.call("roll-and-keep.turn", {"plan": "Ark hold 3 use 7; Finch defend 6 spend 8 9", "phase": 7})
+    seven = tracker.locator("[data-rw-result] [data-rw-phase='7']")
+    assert [a.get_attribute("data-rw-actor") for a in seven.locator("[data-rw-actor]").all()] == [
+        a["name"] for group in expected["phases"][6]["order"] for a in group]
+
+    tracker.locator("a[data-rw-focus=undo]").focus()  # take back the last entry, by keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_function("el => el.value === 'Finch defend 6 spend 8 9'", arg=plan.element_handle())
+    assert page.evaluate("document.activeElement.dataset.rwFocus") == "undo"
+    page.go_back()  # each link is a step in the history
+    page.wait_for_function("el => el.value.endsWith('Ark hold 3 use 7')", arg=plan.element_handle())
+    assert tab.external == [] and tab.errors == []
+
+
 def test_wound_check_and_outcome_by_keyboard(live_site, tab):
     page = tab.page
     page.goto(live_site.url(WOUNDS))

@@ -1,0 +1,100 @@
+"""What each actor may still choose in one phase of the turn, each as the plan it leads to.
+
+The turn tracker shows these as links: one click (or Enter) holds an action, uses a
+held one, or spends an action on an active defense, and the plan text grows by that
+choice. Every option is a plan the turn engine accepts; a choice the rules do not
+allow in that phase (a hold past its deadline, an action already spent) is not offered.
+
+>>> from engine.systems.roll_and_keep.rules.turn_text import read_actors, read_plan
+>>> actors = read_actors("Ark 2 3 7; Finch 4 8 9", seed=0)
+>>> [o.label for o in phase_options(actors, [], 4)]
+['Ark defends, spending the phase-7 action', 'Finch holds the phase-4 action', \
+'Finch defends, spending the phase-4 action']
+>>> held = read_plan("Ark hold 3")
+>>> [write_plan(o.plan) for o in phase_options(actors, held, 5) if o.kind == "use"]
+['Ark hold 3 use 5']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.errors import ParameterError
+from engine.systems.roll_and_keep.rules.turn import DieView, play_turn
+from engine.systems.roll_and_keep.rules.turn_text import Choice
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice offered in a phase: who, which kind (hold, use, defend), its label, the new plan."""
+
+    actor: str
+    kind: str
+    label: str
+    plan: tuple[Choice, ...]
+
+
+def write_plan(plan: Sequence[Choice]) -> str:
+    """The plan as the tracker's text; ``read_plan`` reads it back.
+
+    >>> write_plan([Choice("Ark", "hold", 3, (7,)), Choice("Finch", "defend", 6, (8, 9))])
+    'Ark hold 3 use 7; Finch defend 6 spend 8 9'
+    """
+    entries = []
+    for choice in plan:
+        word = " use" if choice.kind == "hold" else " spend"
+        later = f"{word} {' '.join(map(str, choice.later))}" if choice.later else ""
+        entries.append(f"{choice.actor} {choice.kind} {choice.phase}{later}")
+    return "; ".join(entries)
+
+
+def _valid(actors: list[tuple[str, tuple[int, ...]]], plan: tuple[Choice, ...]) -> bool:
+    try:
+        play_turn(actors, list(plan))
+    except ParameterError:
+        return False
+    return True
+
+
+def _spend_label(die: DieView, phase: int) -> str:
+    return f"the action held from phase {die[0]}" if die[0] < phase else f"the phase-{die[0]} action"
+
+
+def _actor_options(name: str, dice: tuple[DieView, ...], plan: tuple[Choice, ...],
+                   phase: int) -> list[Option]:
+    """Every option this actor has in ``phase``, valid or not (the caller checks)."""
+    options = []
+    holding = {c.phase for c in plan if c.actor == name and c.kind == "hold"}
+    if any(d[0] == phase and d[1] == "ready" for d in dice) and phase not in holding:
+        options.append(Option(name, "hold", f"{name} holds the phase-{phase} action",
+                              (*plan, Choice(name, "hold", phase))))
+    for held, status, use_at in dice:
+        if status == "held" and use_at is None and held < phase:
+            rest = tuple(c for c in plan if (c.actor, c.kind, c.phase) != (name, "hold", held))
+            options.append(Option(name, "use", f"{name} uses the action held from phase {held}",
+                                  (*rest, Choice(name, "hold", held, (phase,)))))
+    spendable = [d for d in dice if (d[1] == "held" and d[2] is None) or (d[1] == "ready" and d[0] >= phase)]
+    defense = next((c for c in plan if (c.actor, c.kind, c.phase) == (name, "defend", phase)), None)
+    for die in sorted(spendable, key=lambda d: (d[1] != "held", d[0])):
+        if defense is None:
+            label, new = f"{name} defends, spending {_spend_label(die, phase)}", Choice(name, "defend", phase, (die[0],))
+            options.append(Option(name, "defend", label, (*plan, new)))
+        else:
+            rest = tuple(c for c in plan if c is not defense)
+            new = Choice(name, "defend", phase, (*defense.later, die[0]))
+            options.append(Option(name, "defend", f"{name} also spends {_spend_label(die, phase)}", (*rest, new)))
+    return options
+
+
+def phase_options(actors: list[tuple[str, tuple[int, ...]]], plan: Sequence[Choice], phase: int) -> list[Option]:
+    """The choices still open in ``phase``, actor by actor: hold, use a held action, and one
+    active defense (spending a held action first, else the earliest action left)."""
+    seen: dict[int, dict[str, tuple[DieView, ...]]] = {}
+    play_turn(actors, list(plan), seen)
+    options: list[Option] = []
+    for name, _ in actors:
+        found = [o for o in _actor_options(name, seen[phase][name], tuple(plan), phase) if _valid(actors, o.plan)]
+        defense = next((o for o in found if o.kind == "defend"), None)
+        options.extend(o for o in found if o.kind != "defend" or o is defense)
+    return options
