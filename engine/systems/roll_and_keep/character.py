@@ -21,12 +21,13 @@ from engine.errors import ParameterError
 from engine.kit.forms import group, number, select, shown, text_input
 from engine.kit.markup import Html, el
 from engine.systems.roll_and_keep.rules.combat import MAX_RANK, attack_pool, passive_tn
-from engine.systems.roll_and_keep.rules.wounds import MAX_FLESH, MAX_TRAIT, state, thresholds
+from engine.systems.roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT, state, thresholds
 
 SCHEMA = "rollwright/roll-and-keep"
 TRAITS = {"brawn": "Brawn", "finesse": "Finesse", "panache": "Panache", "resolve": "Resolve"}
+WOUND_FILLS = {"flesh": "Flesh wounds", "dramatic": "Dramatic wounds"}
+"""Widget fields a character's wound record fills, with their labels."""
 SLOTS = 2
-MAX_DRAMATIC = 2 * MAX_TRAIT + 1
 RULE_HREF = "roll-and-keep/attacks/#the-attack"
 
 
@@ -160,8 +161,8 @@ def editor_html(c: Mapping[str, Any]) -> Html:
 
 
 def options_for(c: Mapping[str, Any], fills: str) -> list[dict[str, Any]]:
-    """What the character offers a field that it ``fills`` (brawn, resolve, flesh or any trait)."""
-    if fills == "flesh":
-        return [{"label": "Flesh wounds", "value": c["wounds"]["flesh"], "path": "wounds.flesh"}]
+    """What the character offers a field that it ``fills`` (brawn, resolve, flesh, dramatic or any trait)."""
+    if fills in WOUND_FILLS:
+        return [{"label": WOUND_FILLS[fills], "value": c["wounds"][fills], "path": f"wounds.{fills}"}]
     keys = [fills] if fills in TRAITS else list(TRAITS)
     return [{"label": TRAITS[k], "value": c["traits"][k], "path": f"traits.{k}"} for k in keys]

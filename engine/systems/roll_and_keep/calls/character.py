@@ -6,6 +6,9 @@
 True
 >>> "Brawn = 2" in call("roll-and-keep.character.picker", {"character": blank, "fields": ["rw-w3-brawn"]})["pickers"]["rw-w3-brawn"]
 True
+>>> hurt = {**blank, "wounds": {"flesh": 12, "dramatic": 3}}
+>>> "Dramatic wounds = 3" in call("roll-and-keep.character.picker", {"character": hurt, "fields": ["rw-w4-dramatic"]})["pickers"]["rw-w4-dramatic"]
+True
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from engine.kit.registry import Param, register
 from engine.systems.roll_and_keep.character import (
     blank, editor_html, options_for, problems, read, report_html, sheet_html, sheet_lines,
 )
-from engine.systems.roll_and_keep.rules.wounds import MAX_FLESH, MAX_TRAIT
+from engine.systems.roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
 
 CHARACTER = Param("character", dict, "a Roll & Keep character (any state, even unfinished)")
+RANGES = {"flesh": (0, MAX_FLESH), "dramatic": (0, MAX_DRAMATIC)}
+"""The values a wound field takes; a trait field takes 1 to MAX_TRAIT."""
 
 
 @register("roll-and-keep.character.new", "A new Roll & Keep character.")
@@ -65,6 +70,6 @@ def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:
         if not isinstance(field, str):
             continue
         fills = field.rsplit("-", 1)[-1]
-        high = MAX_FLESH if fills == "flesh" else MAX_TRAIT
-        pickers[field] = str(render_picker(field, c["name"], options_for(c, fills), 0 if fills == "flesh" else 1, high))
+        low, high = RANGES.get(fills, (1, MAX_TRAIT))
+        pickers[field] = str(render_picker(field, c["name"], options_for(c, fills), low, high))
     return {"pickers": pickers}

@@ -19,12 +19,11 @@ from engine.systems.roll_and_keep.calls.common import CRIPPLED, FLESH, READING, 
 from engine.systems.roll_and_keep.calls.pools import check_pool
 from engine.systems.roll_and_keep.rules.soak import MAX_HITS, SOAK_DEPTH, soak_odds
 from engine.systems.roll_and_keep.rules.wounds import (
-    MAX_FLESH, MAX_TRAIT, dramatic_wounds_for, state, thresholds, wound_check,
+    MAX_DRAMATIC, MAX_FLESH, dramatic_wounds_for, state, thresholds, wound_check,
 )
 
-MAX_DRAMATIC = 2 * MAX_TRAIT + 1
 DRAMATIC = Param("dramatic", int, f"dramatic wounds already taken (0-{MAX_DRAMATIC})", default=0,
-                 minimum=0, maximum=MAX_DRAMATIC)
+                 minimum=0, maximum=MAX_DRAMATIC, fills="dramatic")
 RESOLVE = trait("resolve", "Resolve", fills="resolve")
 
 

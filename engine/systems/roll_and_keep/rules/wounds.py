@@ -28,6 +28,8 @@ MAX_FLESH = 400
 """Largest flesh-wound total the calls accept (the draft sets no maximum)."""
 MAX_TRAIT = 5
 """Highest Brawn and Resolve the site accepts (the draft gives no range)."""
+MAX_DRAMATIC = 2 * MAX_TRAIT + 1
+"""Most dramatic wounds a form or sheet takes: one past knocked out at the highest Resolve."""
 THRESHOLD_READINGS = ("reached", "passed")
 """``reached``: crippled at Resolve dramatic wounds, out at 2 x Resolve (agrees with the
 draft's example); ``passed``: one more than each (the other reading of its wording)."""

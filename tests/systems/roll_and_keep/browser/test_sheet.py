@@ -1,4 +1,4 @@
-"""The character sheet by keyboard, then "use my character" on the wound check."""
+"""The character sheet by keyboard, then "use my character" on the wound check and on one check's outcome."""
 
 from __future__ import annotations
 
@@ -28,10 +28,13 @@ def test_sheet_by_keyboard_then_use_my_character(live_site, tab):
     page.locator("#rw-c-wounds-flesh").focus()
     page.keyboard.press("Control+A")
     page.keyboard.type("20")
+    page.locator("#rw-c-wounds-dramatic").focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1")
     page.keyboard.press("Tab")
     page.wait_for_function("k => (localStorage.getItem(k) || '').includes('Samson')", arg=KEY)
-    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).characters["
-                           "JSON.parse(localStorage.getItem(k)).active].wounds.flesh === 20", arg=KEY)
+    page.wait_for_function("k => { const s = JSON.parse(localStorage.getItem(k)); const w = s.characters[s.active].wounds;"
+                           " return w.flesh === 20 && w.dramatic === 1; }", arg=KEY)
     store = json.loads(page.evaluate("k => localStorage.getItem(k)", KEY))
     doc = store["characters"][store["active"]]
     assert api.call("roll-and-keep.character.check", {"character": doc})["valid"]
@@ -48,3 +51,15 @@ def test_sheet_by_keyboard_then_use_my_character(live_site, tab):
     expected = api.call("roll-and-keep.wound-check", {"brawn": 3, "flesh": 20})
     check.locator(f"[data-rw-result] .rw-rk-wound[data-rw-p='{expected['fail']['p']}']").wait_for()
     assert check.locator("input[name=brawn]").input_value() == "3"
+
+    # The wound record fills the dramatic-wounds field too (it held the page's 2 before).
+    outcome = tab.widget("roll-and-keep-outcome")
+    dramatic = outcome.locator("[data-rw-use-for$='-dramatic'] select[data-rw-use-character]")
+    dramatic.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert "Dramatic wounds = 1" in dramatic.inner_text()
+    dramatic.focus()
+    page.keyboard.press("ArrowDown")
+    expected = api.call("roll-and-keep.dramatic-wounds", {"flesh": 20, "rolled": 12, "resolve": 2, "dramatic": 1})
+    outcome.locator("[data-rw-result] .rw-rk-outcome", has_text=f"Dramatic wounds now {expected['dramatic']}:").wait_for()
+    assert expected["dramatic"] == 2  # the page's own example, with 2 before, ends at 3
+    assert outcome.locator("input[name=dramatic]").input_value() == "1"
