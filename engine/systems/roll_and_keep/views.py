@@ -122,7 +122,9 @@ def _turn_choices(data: dict[str, Any]) -> Html:
              _turn_link(data, f"Back to phase {shown - 1}", focus="back", phase=shown - 1) if shown > 1 else None]
     offered = [_turn_link(data, c["label"], "md-button rw-rk-choice", plan=c["plan"]) for c in data["choices"]]
     undo = _turn_link(data, f"Take back: {data['last']}", focus="undo", plan=data["undo"]) if data["last"] else None
-    if not shown:
+    if data["plan_full"]:
+        heading = "The plan is as long as it may be: shorten it to add more choices."
+    elif not shown:
         heading = "The turn has not started."
     elif offered:
         heading = f"Choices in phase {shown} (each one is written into the plan):"

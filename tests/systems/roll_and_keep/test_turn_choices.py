@@ -90,4 +90,16 @@ def test_every_offered_plan_is_accepted_and_changes_the_turn(a: tuple[int, ...],
     for option in phase_options(actors, plan, phase):
         after = play_turn(actors, list(option.plan))
         assert after != before, option.label
-        assert len(option.plan) in (len(plan), len(plan) + 1)
+        assert len(option.plan) <= len(plan) + 1  # one choice more, or one changed
+
+
+def test_a_full_plan_offers_no_choice_it_could_not_hold() -> None:
+    names = [f"Actor {letter * 5}" for letter in "ABCDEFG"]
+    actors = "; ".join(f"{name} 1 3 5 7 9" for name in names)
+    plan = "; ".join(f"{name} hold {p}" for name in names for p in (1, 3, 5))
+    plan = plan[:plan.rindex(";", 0, 401)]  # 398 characters: even " use 2" would not fit
+    assert len(plan) == 398
+    out = call("roll-and-keep.turn", {"actors": actors, "plan": plan, "phase": 2})
+    assert out["plan_full"] and out["choices"] == []
+    roomy = call("roll-and-keep.turn", {"actors": actors, "plan": "", "phase": 2})
+    assert not roomy["plan_full"] and roomy["choices"]

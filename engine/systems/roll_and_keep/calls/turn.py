@@ -35,10 +35,12 @@ def turn(actors: str, plan: str, phase: int, seed: int) -> dict[str, Any]:
     cast = read_actors(actors, seed)
     choices = read_plan(plan)
     phases = play_turn(cast, choices)
-    offered = phase_options(cast, choices, phase) if phase else []
+    options = phase_options(cast, choices, phase) if phase else []
+    offered = [o for o in options if len(write_plan(o.plan)) <= MAX_TEXT]  # what the plan field takes
     return {"actors": [{"name": name, "dice": list(dice), "total": sum(dice)} for name, dice in cast],
             "phase": phase, "phases": phases[:phase],
             "inputs": {"actors": actors, "plan": plan, "phase": phase, "seed": seed},
             "choices": [{"actor": o.actor, "kind": o.kind, "label": o.label, "plan": write_plan(o.plan)}
                         for o in offered],
+            "plan_full": len(offered) < len(options),
             "last": write_plan(choices[-1:]), "undo": write_plan(choices[:-1])}
