@@ -12,9 +12,9 @@ from typing import Any
 
 from engine.kit.markup import Html, el
 from engine.kit.numbers import percent
-from engine.systems.roll_and_keep.rules.turn_text import PHASES
 from engine.kit.series_chart import Series, series_chart
 from engine.kit.widget import state_link
+from engine.systems.roll_and_keep.rules.turn_text import PHASES
 
 TURN_URL_KEY = "rkturn"
 """The turn tracker's key in the page's address (``?rkturn.plan=...``)."""
@@ -137,7 +137,7 @@ def _turn_choices(data: dict[str, Any]) -> Html:
 
 
 def turn_view(data: dict[str, Any]) -> Html:
-    """``roll-and-keep.turn``: the dice, then each phase so far with its order and events."""
+    """``roll-and-keep.turn``: the dice, each phase so far with its order and events, then the choices."""
     cast = el("p", None, "Dice: ", "; ".join(f"{a['name']} {' '.join(map(str, a['dice']))} (Total Init {a['total']})"
                                              for a in data["actors"]))
     phases = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.kit.registry import Param, register
-from engine.systems.roll_and_keep.rules.turn import play_turn
+from engine.systems.roll_and_keep.rules.turn import DieView, play_turn
 from engine.systems.roll_and_keep.rules.turn_choices import phase_options, write_plan
 from engine.systems.roll_and_keep.rules.turn_text import MAX_TEXT, PHASES, read_actors, read_plan
 
@@ -34,8 +34,9 @@ BAR_FIGHT_PLAN = "Ark hold 3 use 7; Finch defend 6 spend 8 9"
 def turn(actors: str, plan: str, phase: int, seed: int) -> dict[str, Any]:
     cast = read_actors(actors, seed)
     choices = read_plan(plan)
-    phases = play_turn(cast, choices)
-    options = phase_options(cast, choices, phase) if phase else []
+    seen: dict[int, dict[str, tuple[DieView, ...]]] = {}
+    phases = play_turn(cast, choices, seen)
+    options = phase_options(cast, choices, phase, seen) if phase else []
     offered = [o for o in options if len(write_plan(o.plan)) <= MAX_TEXT]  # what the plan field takes
     return {"actors": [{"name": name, "dice": list(dice), "total": sum(dice)} for name, dice in cast],
             "phase": phase, "phases": phases[:phase],

@@ -17,7 +17,7 @@ allow in that phase (a hold past its deadline, an action already spent) is not o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from engine.errors import ParameterError
@@ -62,39 +62,44 @@ def _spend_label(die: DieView, phase: int) -> str:
 
 
 def _actor_options(name: str, dice: tuple[DieView, ...], plan: tuple[Choice, ...],
-                   phase: int) -> list[Option]:
-    """Every option this actor has in ``phase``, valid or not (the caller checks)."""
-    options = []
+                   phase: int) -> Iterator[Option]:
+    """Every option this actor has in ``phase``, valid or not (the caller checks): the hold, the
+    uses of held actions, then the defenses, a held action first and then the earliest ones."""
     holding = {c.phase for c in plan if c.actor == name and c.kind == "hold"}
     if any(d[0] == phase and d[1] == "ready" for d in dice) and phase not in holding:
-        options.append(Option(name, "hold", f"{name} holds the phase-{phase} action",
-                              (*plan, Choice(name, "hold", phase))))
+        yield Option(name, "hold", f"{name} holds the phase-{phase} action", (*plan, Choice(name, "hold", phase)))
     for held, status, use_at in dice:
         if status == "held" and use_at is None and held < phase:
             rest = tuple(c for c in plan if (c.actor, c.kind, c.phase) != (name, "hold", held))
-            options.append(Option(name, "use", f"{name} uses the action held from phase {held}",
-                                  (*rest, Choice(name, "hold", held, (phase,)))))
+            yield Option(name, "use", f"{name} uses the action held from phase {held}",
+                         (*rest, Choice(name, "hold", held, (phase,))))
     spendable = [d for d in dice if (d[1] == "held" and d[2] is None) or (d[1] == "ready" and d[0] >= phase)]
     defense = next((c for c in plan if (c.actor, c.kind, c.phase) == (name, "defend", phase)), None)
     for die in sorted(spendable, key=lambda d: (d[1] != "held", d[0])):
         if defense is None:
-            label, new = f"{name} defends, spending {_spend_label(die, phase)}", Choice(name, "defend", phase, (die[0],))
-            options.append(Option(name, "defend", label, (*plan, new)))
+            yield Option(name, "defend", f"{name} defends, spending {_spend_label(die, phase)}",
+                         (*plan, Choice(name, "defend", phase, (die[0],))))
         else:
             rest = tuple(c for c in plan if c is not defense)
-            new = Choice(name, "defend", phase, (*defense.later, die[0]))
-            options.append(Option(name, "defend", f"{name} also spends {_spend_label(die, phase)}", (*rest, new)))
-    return options
+            yield Option(name, "defend", f"{name} also spends {_spend_label(die, phase)}",
+                         (*rest, Choice(name, "defend", phase, (*defense.later, die[0]))))
 
 
-def phase_options(actors: list[tuple[str, tuple[int, ...]]], plan: Sequence[Choice], phase: int) -> list[Option]:
+def phase_options(actors: list[tuple[str, tuple[int, ...]]], plan: Sequence[Choice], phase: int,
+                  seen: dict[int, dict[str, tuple[DieView, ...]]] | None = None) -> list[Option]:
     """The choices still open in ``phase``, actor by actor: hold, use a held action, and one
-    active defense (spending a held action first, else the earliest action left)."""
-    seen: dict[int, dict[str, tuple[DieView, ...]]] = {}
-    play_turn(actors, list(plan), seen)
+    active defense (spending a held action first, else the earliest action left).
+
+    ``seen`` is what ``play_turn`` reported for this plan, if the caller has already run it.
+    """
+    if seen is None:
+        seen = {}
+        play_turn(actors, list(plan), seen)
     options: list[Option] = []
     for name, _ in actors:
-        found = [o for o in _actor_options(name, seen[phase][name], tuple(plan), phase) if _valid(actors, o.plan)]
-        defense = next((o for o in found if o.kind == "defend"), None)
-        options.extend(o for o in found if o.kind != "defend" or o is defense)
+        defended = False
+        for option in _actor_options(name, seen[phase][name], tuple(plan), phase):
+            if (option.kind != "defend" or not defended) and _valid(actors, option.plan):
+                options.append(option)
+                defended = defended or option.kind == "defend"
     return options
