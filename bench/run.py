@@ -258,6 +258,8 @@ def main() -> int:
             "fallback_warm_vs_bare_warm": round(fb["warm"] / bare_warm, 2),
             "instant_nav_answer_vs_bare_warm": round(rw["nav"] / bare_warm, 3),
             "offline_reload_vs_bare_warm": round(rw["offline"] / bare_warm, 2),
+            "first_answer_cold_minus_restore_alone": round((rw["cold"] - restore_alone["cold"]) / bare_cold, 2),
+            "first_answer_warm_minus_restore_alone": round((rw["warm"] - restore_alone["warm"]) / bare_warm, 2),
         },
         "instant_nav": {"route": live[0]["nav_route"], "worker_starts_per_tab": [s["worker_starts"] for s in live],
                         "same_document": all(s["nav_same_document"] for s in live)},
@@ -299,6 +301,8 @@ def report(r: dict) -> str:
         f"{'   main-thread long tasks during cold load':<52}{rw['cold_long_task_ms']:>10.0f}",
         f"{'2. snapshot path, warm (vs bare warm)':<52}{rw['warm']:>10.0f}"
         f"{ratio['first_answer_warm_vs_bare_warm']:>10.2f}",
+        f"   2 against 1b (the page's own cost over the lever alone, in bare boots): "
+        f"cold {ratio['first_answer_cold_minus_restore_alone']:+.2f}, warm {ratio['first_answer_warm_minus_restore_alone']:+.2f}",
         *(f"   worker, {visit} (ms after navigation): " + " · ".join(
             f"{stage} {ms:.0f}" for stage, ms in rw[f"{visit}_stages"].items()) for visit in ("cold", "warm")),
         f"{'3. instant nav click -> live answer (vs bare warm)':<52}{rw['nav']:>10.0f}{ratio['instant_nav_answer_vs_bare_warm']:>10.3f}",
