@@ -24,10 +24,10 @@ def _pick(actors: list[tuple[str, tuple[int, ...]]], plan: list[Choice], phase: 
 
 def test_the_bar_fight_is_played_by_picking_choices() -> None:
     actors = read_actors(BAR, 0)
-    plan = _pick(actors, [], 3, "Ark holds the phase-3 action")
-    plan = _pick(actors, plan, 6, "Finch defends, spending the phase-8 action")
-    plan = _pick(actors, plan, 6, "Finch also spends the phase-9 action")
-    plan = _pick(actors, plan, 7, "Ark uses the action held from phase 3")
+    plan = _pick(actors, [], 3, "Ark: hold the phase-3 action")
+    plan = _pick(actors, plan, 6, "Finch: defend, spending the phase-8 action")
+    plan = _pick(actors, plan, 6, "Finch: also spend the phase-9 action")
+    plan = _pick(actors, plan, 7, "Ark: use the action held from phase 3")
     assert sorted(write_plan(plan).split("; ")) == sorted(DRAFT_PLAN.split("; "))
     assert play_turn(actors, plan) == play_turn(actors, read_plan(DRAFT_PLAN))
 
@@ -46,7 +46,7 @@ def test_each_phase_offers_what_the_rules_allow() -> None:
 def test_a_defense_spends_a_held_action_first_and_never_one_the_plan_needs_later() -> None:
     actors = read_actors("Ark 2 3 7", 0)
     first = [o.label for o in phase_options(actors, read_plan("Ark hold 3"), 5) if o.kind == "defend"]
-    assert first == ["Ark defends, spending the action held from phase 3"]
+    assert first == ["Ark: defend, spending the action held from phase 3"]
     # the phase-7 action is held for phase 9 (no later action): a defense in 5 may not spend it
     later = phase_options(actors, read_plan("Ark hold 7 use 9"), 5)
     assert [o.label for o in later if o.kind == "defend"] == []
@@ -55,7 +55,7 @@ def test_a_defense_spends_a_held_action_first_and_never_one_the_plan_needs_later
 def test_the_call_offers_choices_and_a_take_back() -> None:
     out = call("roll-and-keep.turn", {"actors": BAR, "plan": "Ark hold 3", "phase": 7})
     labels = [c["label"] for c in out["choices"]]
-    assert "Ark uses the action held from phase 3" in labels
+    assert "Ark: use the action held from phase 3" in labels
     assert out["last"] == "Ark hold 3" and out["undo"] == ""
     assert out["inputs"] == {"actors": BAR, "plan": "Ark hold 3", "phase": 7, "seed": 1}
     for choice in out["choices"]:  # every link's plan is one the engine accepts

@@ -6,8 +6,8 @@
 [['Danny'], ['Ark']]
 >>> five = call("roll-and-keep.turn", {"actors": "Ark 2 3 7; Danny 7 9", "plan": "Ark hold 3", "phase": 5})
 >>> [(c["label"], c["plan"]) for c in five["choices"]][:2]
-[('Ark uses the action held from phase 3', 'Ark hold 3 use 5'), \
-('Ark defends, spending the action held from phase 3', 'Ark hold 3; Ark defend 5 spend 3')]
+[('Ark: use the action held from phase 3', 'Ark hold 3 use 5'), \
+('Ark: defend, spending the action held from phase 3', 'Ark hold 3; Ark defend 5 spend 3')]
 """
 
 from __future__ import annotations

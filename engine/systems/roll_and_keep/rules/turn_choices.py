@@ -8,8 +8,8 @@ allow in that phase (a hold past its deadline, an action already spent) is not o
 >>> from engine.systems.roll_and_keep.rules.turn_text import read_actors, read_plan
 >>> actors = read_actors("Ark 2 3 7; Finch 4 8 9", seed=0)
 >>> [o.label for o in phase_options(actors, [], 4)]
-['Ark defends, spending the phase-7 action', 'Finch holds the phase-4 action', \
-'Finch defends, spending the phase-4 action']
+['Ark: defend, spending the phase-7 action', 'Finch: hold the phase-4 action', \
+'Finch: defend, spending the phase-4 action']
 >>> held = read_plan("Ark hold 3")
 >>> [write_plan(o.plan) for o in phase_options(actors, held, 5) if o.kind == "use"]
 ['Ark hold 3 use 5']
@@ -67,21 +67,21 @@ def _actor_options(name: str, dice: tuple[DieView, ...], plan: tuple[Choice, ...
     uses of held actions, then the defenses, a held action first and then the earliest ones."""
     holding = {c.phase for c in plan if c.actor == name and c.kind == "hold"}
     if any(d[0] == phase and d[1] == "ready" for d in dice) and phase not in holding:
-        yield Option(name, "hold", f"{name} holds the phase-{phase} action", (*plan, Choice(name, "hold", phase)))
+        yield Option(name, "hold", f"{name}: hold the phase-{phase} action", (*plan, Choice(name, "hold", phase)))
     for held, status, use_at in dice:
         if status == "held" and use_at is None and held < phase:
             rest = tuple(c for c in plan if (c.actor, c.kind, c.phase) != (name, "hold", held))
-            yield Option(name, "use", f"{name} uses the action held from phase {held}",
+            yield Option(name, "use", f"{name}: use the action held from phase {held}",
                          (*rest, Choice(name, "hold", held, (phase,))))
     spendable = [d for d in dice if (d[1] == "held" and d[2] is None) or (d[1] == "ready" and d[0] >= phase)]
     defense = next((c for c in plan if (c.actor, c.kind, c.phase) == (name, "defend", phase)), None)
     for die in sorted(spendable, key=lambda d: (d[1] != "held", d[0])):
         if defense is None:
-            yield Option(name, "defend", f"{name} defends, spending {_spend_label(die, phase)}",
+            yield Option(name, "defend", f"{name}: defend, spending {_spend_label(die, phase)}",
                          (*plan, Choice(name, "defend", phase, (die[0],))))
         else:
             rest = tuple(c for c in plan if c is not defense)
-            yield Option(name, "defend", f"{name} also spends {_spend_label(die, phase)}",
+            yield Option(name, "defend", f"{name}: also spend {_spend_label(die, phase)}",
                          (*rest, Choice(name, "defend", phase, (*defense.later, die[0]))))
 
 
