@@ -1,20 +1,28 @@
 """Finding what fills the engine's registries: the systems, and their calls, widgets, tables and rules.
 
-A system is a package under ``engine/systems/``. Inside it, each kind of
-contribution has a folder of its own, and every module in that folder is
-imported when the kind is first needed, so a new rules area is one new file::
+A system is an importable package that declares ``SYSTEM`` in its ``__init__``. Which
+systems a site has is said in one of two ways, and never by a list in shared code:
 
-    engine/systems/<system>/calls/*.py     registry calls      (rollwright.kit.registry.register)
-    engine/systems/<system>/widgets/*.py   live widgets        (rollwright.kit.widget.register_widget)
-    engine/systems/<system>/tables/*.py    reference tables    (rollwright.kit.tables.register_table)
-    engine/systems/<system>/rules/*.py     rules, and their errata sources (rollwright.kit.errata.errata_source)
+* the site names them (:func:`use_systems`): the MkDocs plugin does so from the site's
+  ``mkdocs.yml`` (a folder of the site, or an installed system by name), the command line
+  and ``rollwright check`` likewise, and the browser's entry module (written by the build)
+  names exactly the systems the site was built with;
+* otherwise every system installed as a package: the entry point group
+  ``rollwright.systems`` (``lanternfall = "lanternfall"``: a name, then the module).
 
-The shared kit contributes its own calls and widgets the same way (``engine/kit/calls/``,
-``engine/kit/widgets/``).
-Nothing here names a system: they are found by listing packages.
+Inside a system, each kind of contribution has a folder of its own, and every module in
+that folder is imported when the kind is first needed, so a new rules area is one new file::
 
->>> "demo" in system_packages()
-False
+    <system>/calls/*.py     registry calls      (rollwright.kit.registry.register)
+    <system>/widgets/*.py   live widgets        (rollwright.kit.widget.register_widget)
+    <system>/tables/*.py    reference tables    (rollwright.kit.tables.register_table)
+    <system>/rules/*.py     rules, and their errata sources (rollwright.kit.errata.errata_source)
+
+The shared kit contributes its own calls and widgets the same way (``rollwright/kit/calls/``,
+``rollwright/kit/widgets/``).
+
+>>> valid_module_name("lanternfall"), valid_module_name("roll_and_keep"), valid_module_name("my-game")
+(True, True, False)
 >>> load("calls")  # every call module of the kit and of every system, imported once
 """
 
@@ -23,12 +31,48 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+import re
+from collections.abc import Iterable
 from functools import cache
 
-SYSTEMS_PACKAGE = "engine.systems"
+ENTRY_POINT_GROUP = "rollwright.systems"
+"""Where an installed system package announces itself (``[project.entry-points."rollwright.systems"]``)."""
 KIT_PACKAGE = "rollwright.kit"
 KINDS = ("calls", "widgets", "tables", "rules")
 """The folders a system (or the kit) may have, each imported whole when its kind is needed."""
+
+_MODULE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+_chosen: list[tuple[str, ...]] = []
+
+
+def valid_module_name(name: str) -> bool:
+    """Whether ``name`` can be imported as a module path (``lanternfall``, ``games.pips``)."""
+    return bool(_MODULE_NAME.match(name))
+
+
+def use_systems(modules: Iterable[str]) -> None:
+    """Make ``modules`` (importable package names, in order) this process's systems.
+
+    Called once at start-up by whatever knows the site (the plugin, the command line, the
+    browser's entry module, a test). Systems already imported stay registered.
+    """
+    chosen = tuple(modules)
+    bad = [name for name in chosen if not valid_module_name(name)]
+    if bad:
+        raise ValueError(f"a system is named by its Python package, like 'lanternfall' (got {bad[0]!r})")
+    if len(set(chosen)) != len(chosen):
+        raise ValueError(f"a system is named twice: {', '.join(chosen)}")
+    _chosen[:] = [chosen]
+    system_packages.cache_clear()
+    load.cache_clear()
+
+
+def installed_systems() -> tuple[str, ...]:
+    """The module of every system installed as a package (entry points ``rollwright.systems``), by name."""
+    from importlib.metadata import entry_points  # only when no site said which systems it has
+
+    found = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: point.name)
+    return tuple(dict.fromkeys(point.value.partition(":")[0].strip() for point in found))
 
 
 @cache
@@ -50,10 +94,8 @@ def import_package(package_name: str) -> tuple[str, ...]:
 
 @cache
 def system_packages() -> tuple[str, ...]:
-    """The package names under ``engine/systems/``, sorted (each one is a system)."""
-    package = importlib.import_module(SYSTEMS_PACKAGE)
-    return tuple(sorted(m.name for m in pkgutil.iter_modules(package.__path__)
-                        if m.ispkg and not m.name.startswith("_")))
+    """The systems' package names: those the site named (:func:`use_systems`), else the installed ones."""
+    return _chosen[0] if _chosen else installed_systems()
 
 
 @cache
@@ -63,7 +105,7 @@ def load(kind: str) -> None:
         raise ValueError(f"kind must be one of {', '.join(KINDS)} (got {kind!r})")
     import_package(f"{KIT_PACKAGE}.{kind}")
     for package in system_packages():
-        import_package(f"{SYSTEMS_PACKAGE}.{package}.{kind}")
+        import_package(f"{package}.{kind}")
 
 
 def load_all() -> None:

@@ -1,7 +1,7 @@
 """A system's declaration: who it is, where its rules come from, its pages.
 
-Every package under ``engine/systems/`` declares itself in its ``__init__`` with
-one :class:`System` named ``SYSTEM``. The kit reads those declarations; it
+Every system package declares itself in its ``__init__`` with one :class:`System`
+named ``SYSTEM``. The kit reads those declarations; it
 never lists systems itself. A system's id prefixes everything it registers:
 calls are ``<id>.name``, widgets and tables ``<id>-name``.
 
@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
-from rollwright.kit.discovery import SYSTEMS_PACKAGE, system_packages
+from rollwright.kit.discovery import system_packages
 
 _ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
@@ -74,15 +74,25 @@ class System:
         return paths.index(path) if path in paths else len(paths)
 
 
-@cache
 def all_systems() -> dict[str, System]:
-    """Every declared system by id, in package order; ids must be unique."""
+    """Every declared system by id, in the site's order; ids must be unique."""
+    return _declared(system_packages())
+
+
+@cache
+def _declared(packages: tuple[str, ...]) -> dict[str, System]:
     found: dict[str, System] = {}
-    for package in system_packages():
-        module = importlib.import_module(f"{SYSTEMS_PACKAGE}.{package}")
+    for package in packages:
+        try:
+            module = importlib.import_module(package)
+        except ModuleNotFoundError as error:
+            if error.name != package:
+                raise
+            raise ModuleNotFoundError(f"the system package {package!r} cannot be imported: is it installed, "
+                                      f"or named by its folder in the site's mkdocs.yml?", name=package) from None
         declared = getattr(module, "SYSTEM", None)
         if not isinstance(declared, System):
-            raise TypeError(f"{SYSTEMS_PACKAGE}.{package} must declare SYSTEM = System(...) in its __init__")
+            raise TypeError(f"the system package {package!r} must declare SYSTEM = System(...) in its __init__")
         if declared.id in found:
             raise ValueError(f"two system packages declare the id {declared.id!r}")
         found[declared.id] = declared

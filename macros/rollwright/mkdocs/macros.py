@@ -1,7 +1,7 @@
 """mkdocs-macros module: the generic page macros, then each discovered system's own.
 
 ``define_env`` only registers plain functions. The generic ones are ``table``,
-``widget``, ``roll`` and ``character_builder``; a system adds its own in ``engine/systems/<system>/macros.py``
+``widget``, ``roll`` and ``character_builder``; a system adds its own in its ``macros.py``
 (a ``MACROS`` tuple), found by package discovery, so a new system edits nothing here.
 Each macro returns HTML built by the engine; a bad call raises
 :class:`~rollwright.kit.macros.MacroError` naming the macro and the cause, and
@@ -19,7 +19,7 @@ import importlib.util
 from collections.abc import Callable
 from typing import Any
 
-from rollwright.kit.discovery import SYSTEMS_PACKAGE, system_packages
+from rollwright.kit.discovery import system_packages
 from rollwright.mkdocs.inline_rolls import roll
 from rollwright.mkdocs.pages import character_builder, table, widget
 
@@ -30,7 +30,7 @@ def system_macros() -> list[Callable[..., Any]]:
     """Every discovered system's ``MACROS``, in package order."""
     found: list[Callable[..., Any]] = []
     for package in system_packages():
-        name = f"{SYSTEMS_PACKAGE}.{package}.macros"
+        name = f"{package}.macros"
         if importlib.util.find_spec(name) is not None:
             found.extend(importlib.import_module(name).MACROS)
     return found

@@ -2,23 +2,21 @@
 //
 //   node macros/make_snapshot.mjs <request.json> <snapshot.bin> <answer.json>
 //
-// request.json: {"wheel": "<path to the engine .whl>", "entryModule": "rollwright.kit.api"}
+// request.json: {"indexURL": "<folder of pyodide.mjs>/", "wheel": "<path to the site's .whl>",
+//                "entryModule": "rollwright_site"}
 // snapshot.bin: the raw snapshot (pyodide.makeMemorySnapshot(): a header, then the wasm heap)
-// answer.json:  {"pyodide": "<version>", "python": "3.x.y", "modules": ["engine", ...], "bytes": <n>}
+// answer.json:  {"pyodide": "<version>", "python": "3.x.y", "modules": ["rollwright", ...], "bytes": <n>}
 //
-// Boots the pinned Pyodide in node_modules with the private `_makeSnapshot` option, installs
-// the wheel into site-packages, imports the entry module and then every module of its
-// top-level package (so every registry is filled: the browser restores this memory without
+// Boots the pinned Pyodide with the private `_makeSnapshot` option, installs the wheel into
+// site-packages, imports the entry module and then every module of each package it lists in
+// PACKAGES (the engine and the site's systems: every registry is filled; the browser restores this memory without
 // the wheel's files, so nothing may be left to import later), and writes the snapshot.
 // Only modules named __main__ are skipped: importing one would run a command line.
 // No Python source lives here: the script only imports modules and calls functions.
 
 import { readFile, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const indexURL = join(here, "..", "node_modules", "pyodide") + "/";
 const [requestPath, snapshotPath, answerPath] = process.argv.slice(2);
 if (!requestPath || !snapshotPath || !answerPath) {
   console.error("usage: node make_snapshot.mjs <request.json> <snapshot.bin> <answer.json>");
@@ -30,6 +28,7 @@ process.on("uncaughtException", (error) => {
 });
 
 const request = JSON.parse(await readFile(requestPath, "utf8"));
+const indexURL = String(request.indexURL);
 const { loadPyodide, version } = await import(join(indexURL, "pyodide.mjs"));
 const pyodide = await loadPyodide({
   indexURL,
@@ -48,20 +47,25 @@ sysconfig.destroy();
 const importlib = pyodide.pyimport("importlib");
 const pkgutil = pyodide.pyimport("pkgutil");
 const entry = importlib.import_module(request.entryModule);
+const listed = entry.PACKAGES;
+const packages = [...listed].map(String);
+listed.destroy();
 entry.destroy();
-const topName = String(request.entryModule).split(".")[0];
-const top = importlib.import_module(topName);
-const modules = [topName];
-const found = pkgutil.walk_packages(top.__path__, `${topName}.`);
-for (const info of found) {
-  const name = String(info.name);
-  info.destroy();
-  if (name.split(".").at(-1) === "__main__") continue;
-  importlib.import_module(name).destroy();
-  modules.push(name);
+const modules = [String(request.entryModule)];
+for (const packageName of packages) {
+  const top = importlib.import_module(packageName);
+  modules.push(packageName);
+  const found = pkgutil.walk_packages(top.__path__, `${packageName}.`);
+  for (const info of found) {
+    const name = String(info.name);
+    info.destroy();
+    if (name.split(".").at(-1) === "__main__") continue;
+    importlib.import_module(name).destroy();
+    modules.push(name);
+  }
+  found.destroy();
+  top.destroy();
 }
-found.destroy();
-top.destroy();
 pkgutil.destroy();
 importlib.destroy();
 const gc = pyodide.pyimport("gc");

@@ -1,4 +1,4 @@
-"""MkDocs hook: tables arrive wrapped as the theme would wrap them, so the theme leaves them alone.
+"""Tables arrive wrapped as the theme would wrap them, so the theme leaves them alone.
 
 Material wraps every class-less table of a page in two scrolling boxes when its script starts
 (``table:not([class])`` -> ``div.md-typeset__scrollwrap > div.md-typeset__table > table``).
@@ -19,7 +19,6 @@ rules are widened to it (:func:`retarget`), so a table looks exactly as before.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 WRAPPED = "rw-wrapped"
 THEMES_SELECTOR = "table:not([class])"
@@ -82,7 +81,3 @@ def material_table_css(css: str) -> str:
 def retarget(css: str) -> str:
     """Our own rules for the theme's class-less tables, widened to the tables wrapped here."""
     return css.replace(THEMES_SELECTOR, f"table:is(:not([class]), .{WRAPPED})")
-
-
-def on_page_content(html: str, **_: Any) -> str:
-    return prewrap(html)

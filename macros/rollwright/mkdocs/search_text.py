@@ -1,4 +1,4 @@
-"""MkDocs hook: search that reads tables as text and finds the common British spellings.
+"""Search that reads tables as text and finds the common British spellings.
 
 - Table cells are separated in the search index: the theme's indexer joins the text of
   adjacent cells, so a snippet read "ArmorProtectionReduction..." and a word in one cell
@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 VARIANTS: dict[str, tuple[str, ...]] = {
     "armor": ("armour",), "armored": ("armoured",), "color": ("colour",), "defense": ("defence",),
@@ -46,13 +45,9 @@ def also_known_as(text: str) -> str:
     return "".join(f" {form}" for form in extra)
 
 
-def on_page_content(html: str, **_: Any) -> str:
-    return spaced_cells(html)
-
-
-def on_post_build(config: Any, **_: Any) -> None:
-    """Add each indexed section's other spellings to its search text."""
-    index_file = Path(config["site_dir"]) / "search" / "search_index.json"
+def add_other_spellings(site_dir: Path) -> None:
+    """Add each indexed section's other spellings to its search text (after the search plugin wrote it)."""
+    index_file = site_dir / "search" / "search_index.json"
     if not index_file.is_file():
         return
     index = json.loads(index_file.read_text(encoding="utf-8"))

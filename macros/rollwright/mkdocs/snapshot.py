@@ -1,11 +1,12 @@
 """The build-time Pyodide memory snapshot that lets the browser skip booting Python.
 
-``build_snapshot`` runs ``macros/make_snapshot.mjs`` under Node with the pinned Pyodide:
-it installs the engine wheel, imports the entry module and every engine module, and saves
+``build_snapshot`` runs ``make_snapshot.mjs`` under Node with the pinned Pyodide: it
+installs the site's browser wheel, imports the entry module and every module of the engine
+and of the site's systems, and saves
 the interpreter's memory. The browser worker restores that memory instead of booting
 Python and importing the engine (``site-overrides/assets/rollwright/runtime/snapshot.js``).
 
-The snapshot is cached by content under ``.cache/snapshot/`` (the wheel, the Pyodide
+The snapshot is cached by content under the site's ``.cache/snapshot/`` (the wheel, the Pyodide
 files it depends on, the script and the entry module make the key), packed (:func:`pack`:
 its all-zero pages left out, about 40% of Python's memory), gzipped, shipped at a
 content-addressed path, and described in the page config by :meth:`Snapshot.config`.
@@ -25,6 +26,8 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from rollwright.mkdocs.resources import Pyodide
 
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
 FORMAT = "2"  # bump to invalidate every cached snapshot
@@ -110,25 +113,25 @@ class Snapshot:
                 "entryModule": self.entry_module}
 
 
-def cache_key(wheel: bytes, entry_module: str, pyodide_dir: Path, pyodide_version: str) -> str:
+def cache_key(wheel: bytes, entry_module: str, runtime: Pyodide) -> str:
     """Hex key naming one snapshot: same inputs, same key."""
-    digest = hashlib.sha256(f"{FORMAT}\0{pyodide_version}\0{entry_module}\0".encode())
+    digest = hashlib.sha256(f"{FORMAT}\0{runtime.version}\0{entry_module}\0".encode())
     digest.update(hashlib.sha256(SCRIPT.read_bytes()).digest())
     digest.update(hashlib.sha256(wheel).digest())
     for name in PYODIDE_INPUTS:
-        digest.update(name.encode() + b"\0" + hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
+        digest.update(name.encode() + b"\0" + hashlib.sha256((runtime.folder / name).read_bytes()).digest())
     return digest.hexdigest()[:24]
 
 
-def _make(wheel: bytes, entry_module: str) -> tuple[bytes, dict]:
+def _make(wheel: bytes, entry_module: str, runtime: Pyodide) -> tuple[bytes, dict]:
     """Run the Node script; returns (raw snapshot, its report)."""
     node = shutil.which("node")
     if node is None:
-        raise SnapshotError("making the Pyodide snapshot needs Node.js (`make deps` installs the npm side)")
+        raise SnapshotError("making the Pyodide snapshot needs Node.js 20+ on the PATH")
     with tempfile.TemporaryDirectory(prefix="rollwright-snapshot-") as scratch:
         work = Path(scratch)
-        (work / "engine.whl").write_bytes(wheel)
-        request = {"wheel": str(work / "engine.whl"), "entryModule": entry_module}
+        (work / "site.whl").write_bytes(wheel)
+        request = {"indexURL": f"{runtime.folder}/", "wheel": str(work / "site.whl"), "entryModule": entry_module}
         (work / "request.json").write_text(json.dumps(request), encoding="utf-8")
         done = subprocess.run([node, str(SCRIPT), str(work / "request.json"), str(work / "snapshot.bin"),
                                str(work / "answer.json")], capture_output=True, text=True, timeout=NODE_TIMEOUT_S)
@@ -143,20 +146,19 @@ def _write_atomically(path: Path, data: bytes) -> None:
     temporary.replace(path)
 
 
-def build_snapshot(wheel: bytes, entry_module: str, pyodide_dir: Path, pyodide_version: str,
-                   cache_dir: Path) -> Snapshot:
+def build_snapshot(wheel: bytes, entry_module: str, runtime: Pyodide, cache_dir: Path) -> Snapshot:
     """The snapshot for this wheel and Pyodide: from ``cache_dir`` if made before, else made now."""
-    key = cache_key(wheel, entry_module, pyodide_dir, pyodide_version)
+    key = cache_key(wheel, entry_module, runtime)
     data_path, meta_path = cache_dir / f"{key}.gz", cache_dir / f"{key}.json"
     if data_path.is_file() and meta_path.is_file():
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
         return Snapshot(gz=data_path.read_bytes(), raw_bytes=meta["bytes"], packed_bytes=meta["packedBytes"],
                         pyodide=meta["pyodide"], python=meta["python"], entry_module=entry_module,
                         modules=tuple(meta["modules"]))
-    raw, meta = _make(wheel, entry_module)
-    if meta["pyodide"] != pyodide_version or meta["bytes"] != len(raw):
+    raw, meta = _make(wheel, entry_module, runtime)
+    if meta["pyodide"] != runtime.version or meta["bytes"] != len(raw):
         raise SnapshotError(f"the snapshot script reported Pyodide {meta['pyodide']} and {meta['bytes']} bytes; "
-                            f"expected Pyodide {pyodide_version} and {len(raw)} bytes")
+                            f"expected Pyodide {runtime.version} and {len(raw)} bytes")
     packed = pack(raw)
     meta["packedBytes"] = len(packed)
     gz = gzip.compress(packed, compresslevel=GZIP_LEVEL, mtime=0)

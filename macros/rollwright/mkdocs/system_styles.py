@@ -1,7 +1,7 @@
-"""MkDocs hook: the site's own styles and each system's, in ONE stylesheet after Material's.
+"""The site's own styles and each system's, in ONE stylesheet after Material's.
 
 A system styles its own result views in ``docs/<system>/styles.css`` (next to its
-pages). This hook finds every such file when the configuration loads, so adding a system
+pages). The plugin finds every such file when the configuration loads, so adding a system
 edits no shared file, and joins them, after the shared styles listed in ``extra_css``
 (``assets/rollwright/css/``), into one file named by its content,
 ``assets/rollwright/css/rollwright.<sha256[:12]>.css``, which replaces them in ``extra_css``.
@@ -16,16 +16,12 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File
 
-try:
-    from rollwright.mkdocs.prewrapped_tables import material_table_css, retarget
-except ImportError:  # `mkdocs` run as a command: only this hook's own folder is on sys.path while it loads
-    from prewrapped_tables import material_table_css, retarget  # type: ignore[import-not-found,no-redef]
+from rollwright.mkdocs.prewrapped_tables import material_table_css, retarget
 
 SYSTEM_STYLESHEET = "styles.css"
 SHARED_PREFIX = "assets/rollwright/css/"
-_bundle: dict[str, str] = {}  # {"uri": ..., "content": ...} for on_files, set by on_config
 
 
 def system_stylesheets(docs_dir: Path) -> list[str]:
@@ -48,11 +44,11 @@ def joined(sources: list[tuple[str, str]]) -> str:
 
 
 def _shared_source(config: Any, uri: str) -> Path:
-    """Where a shared sheet of ``extra_css`` lives: the theme's custom folder, else the docs."""
-    for folder in (config.theme.custom_dir, config.docs_dir):
+    """Where a shared sheet of ``extra_css`` lives: a theme folder (the site's, then Rollwright's), else the docs."""
+    for folder in [*config.theme.dirs, config.docs_dir]:
         if folder and (Path(folder) / uri).is_file():
             return Path(folder) / uri
-    raise FileNotFoundError(f"extra_css names {uri}, which is in neither {config.theme.custom_dir} nor {config.docs_dir}")
+    raise FileNotFoundError(f"extra_css names {uri}, which is in no theme folder and not in {config.docs_dir}")
 
 
 def theme_stylesheets(config: Any) -> list[Path]:
@@ -64,8 +60,8 @@ def theme_stylesheets(config: Any) -> list[Path]:
     raise FileNotFoundError("the theme has no assets/stylesheets/*.min.css")
 
 
-def on_config(config: Any, **_: Any) -> Any:
-    """Replace the shared sheets and add the systems' ones: one content-named stylesheet.
+def bundle_stylesheets(config: Any) -> File:
+    """Replace the shared sheets and add the systems' ones: one content-named stylesheet, returned as a file.
 
     First come the theme's table rules for the tables the build wraps itself (prewrapped_tables.py);
     every sheet after them reaches those tables as it reached the theme's.
@@ -77,13 +73,6 @@ def on_config(config: Any, **_: Any) -> Any:
     sources += [(uri, retarget(_shared_source(config, uri).read_text(encoding="utf-8"))) for uri in shared]
     sources += [(uri, retarget((docs_dir / uri).read_text(encoding="utf-8"))) for uri in system_stylesheets(docs_dir)]
     content = joined(sources)
-    digest = hashlib.sha256(content.encode("utf-8")).hexdigest()[:12]
-    _bundle.update(uri=f"{SHARED_PREFIX}rollwright.{digest}.css", content=content)
-    config.extra_css[:] = [uri for uri in config.extra_css if uri not in shared] + [_bundle["uri"]]
-    return config
-
-
-def on_files(files: Files, config: Any, **_: Any) -> Files:
-    """Add the joined stylesheet to the site."""
-    files.append(File.generated(config, _bundle["uri"], content=_bundle["content"]))
-    return files
+    uri = f"{SHARED_PREFIX}rollwright.{hashlib.sha256(content.encode('utf-8')).hexdigest()[:12]}.css"
+    config.extra_css[:] = [css for css in config.extra_css if css not in shared] + [uri]
+    return File.generated(config, uri, content=content)

@@ -1,0 +1,170 @@
+"""The MkDocs plugin ``rollwright``: a site's ``mkdocs.yml`` says ``plugins: [search, rollwright]``.
+
+Found through the ``mkdocs.plugins`` entry point. With it the site gets, and needs nothing else:
+
+* the site's systems (``systems:``, see :mod:`rollwright.mkdocs.systems`), named to the engine;
+* the page macros (``table``, ``widget``, ``roll``, ``character_builder`` and every system's own)
+  through mkdocs-macros, strict: a bad call fails the build naming the page and the cause. A site
+  that lists the ``macros`` plugin itself keeps its own settings and gets Rollwright's macros added;
+  otherwise the plugin runs mkdocs-macros for it (a ``main.py`` next to ``mkdocs.yml`` still adds the
+  site's own macros, as mkdocs-macros does);
+* the theme overrides and the browser runtime (:func:`rollwright.mkdocs.resources.theme_dir`, put
+  after the site's own ``custom_dir``), their stylesheets and script, and the Markdown extensions
+  the macros' HTML needs;
+* at the end of the build, the runtime's files (:mod:`rollwright.mkdocs.site_assets`), tables
+  wrapped as the theme wraps them, and search text that reads tables and other spellings.
+
+The theme must be Material for MkDocs. Its Google Fonts are turned off: a Rollwright site loads
+nothing from another host.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs_macros.plugin import MacrosPlugin
+
+from rollwright.kit.discovery import use_systems
+from rollwright.mkdocs.prewrapped_tables import prewrap
+from rollwright.mkdocs.resources import theme_dir
+from rollwright.mkdocs.search_text import add_other_spellings, spaced_cells
+from rollwright.mkdocs.site_assets import SiteAssets
+from rollwright.mkdocs.system_styles import bundle_stylesheets
+from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
+
+MACROS_MODULE = "rollwright.mkdocs.macros"
+STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
+               "assets/rollwright/css/builder.css")
+SCRIPT = "assets/rollwright/rollwright.js"
+MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
+"""What the macros' HTML and the designer's notes (``!!! designer``) need; added when missing."""
+
+log = logging.getLogger("mkdocs.plugins.rollwright")
+
+
+class RollwrightConfig(base.Config):
+    """The plugin's options in ``mkdocs.yml``."""
+
+    systems = c.ListOfItems(c.Type(str), default=[])
+    """The site's systems: folders next to mkdocs.yml, or installed systems' names (none: every installed one)."""
+
+
+class RollwrightPlugin(BasePlugin[RollwrightConfig]):
+    """Rollwright's MkDocs plugin (see the module documentation)."""
+
+    def __init__(self) -> None:
+        self.serving = False
+        self.systems: list[SiteSystem] = []
+        self.assets: SiteAssets | None = None
+        self.stylesheet: File | None = None
+        self.own_macros: MacrosPlugin | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker."""
+        self.serving = command == "serve"
+
+    @event_priority(100)  # before a site's own `macros` plugin reads its modules
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Name the systems, add the theme and runtime, build the browser's Python, set up the macros."""
+        site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
+        self._check_theme(config)
+        try:
+            self.systems = resolve(self.config.systems, site_root)
+        except SystemConfigError as error:
+            raise PluginError(str(error)) from None
+        use_systems([system.module for system in self.systems])
+        self._add_theme(config)
+        if not config.site_url:
+            log.info("No site_url: pages get no canonical link and sitemap.xml lists paths, not addresses. "
+                     "Set site_url in mkdocs.yml, or build with `rollwright build --site-url URL`.")
+        self.assets = SiteAssets(site_root, self.systems, serving=self.serving)
+        config.extra["rollwright"] = self.assets.prepare()
+        self.stylesheet = bundle_stylesheets(config)
+        self._set_up_macros(config)
+        return config
+
+    def _check_theme(self, config: MkDocsConfig) -> None:
+        if config.theme.name != "material":
+            raise PluginError(f"Rollwright needs the Material for MkDocs theme (theme: name: material), "
+                              f"not {config.theme.name!r}")
+        if config.theme.get("font") is not False:
+            if config.theme.get("font"):
+                log.warning("theme.font is ignored: Material would load it from Google Fonts, and a "
+                            "Rollwright site loads nothing from another host")
+            config.theme["font"] = False
+
+    def _add_theme(self, config: MkDocsConfig) -> None:
+        overrides = str(theme_dir())
+        if overrides not in config.theme.dirs:
+            config.theme.dirs.insert(1 if config.theme.custom_dir else 0, overrides)
+        missing = [sheet for sheet in STYLESHEETS if sheet not in config.extra_css]
+        config.extra_css[:0] = missing
+        if not any(str(script) == SCRIPT for script in config.extra_javascript):
+            script = c.ExtraScriptValue(SCRIPT)
+            script.type = "module"
+            config.extra_javascript.append(script)
+        for extension in MARKDOWN_EXTENSIONS:
+            if extension not in config.markdown_extensions:
+                config.markdown_extensions.append(extension)
+
+    def _set_up_macros(self, config: MkDocsConfig) -> None:
+        sites = [plugin for plugin in config.plugins.values() if isinstance(plugin, MacrosPlugin)]
+        if sites:  # the site runs mkdocs-macros itself: add ours to its modules
+            for plugin in sites:
+                if MACROS_MODULE not in plugin.config["modules"]:
+                    plugin.config["modules"].append(MACROS_MODULE)
+            self.own_macros = None
+            return
+        macros = MacrosPlugin()
+        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": True,
+                                               "on_undefined": "strict"}, config.config_file_path)
+        if errors:
+            raise PluginError(f"setting up mkdocs-macros failed: {errors}")
+        macros.on_config(config)
+        self.own_macros = macros
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        """Add the site's one joined stylesheet."""
+        if self.stylesheet is not None:
+            files.append(self.stylesheet)
+        return files
+
+    def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        if self.own_macros is not None:
+            self.own_macros.on_nav(nav, config, files)
+        return nav
+
+    def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
+        """Run the page's macros (when the site does not run mkdocs-macros itself)."""
+        if self.own_macros is None:
+            return markdown
+        return str(self.own_macros.on_page_markdown(markdown, page, config))
+
+    def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
+        """Tables arrive wrapped as the theme wraps them, with a space after every cell for search."""
+        return prewrap(spaced_cells(html))
+
+    @event_priority(-100)  # after the search plugin has written its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Other spellings into the search index, then the runtime's files and the service worker."""
+        if self.own_macros is not None:
+            self.own_macros.on_post_build(config)
+        site_dir = Path(config.site_dir)
+        add_other_spellings(site_dir)
+        if self.assets is None:
+            raise PluginError("the Rollwright plugin's on_config did not run")
+        self.assets.write(site_dir)
+
+    def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
+        """Rebuild when a system's code changes too (the docs, config and theme are watched already)."""
+        for system in self.systems:
+            server.watch(str(system.folder))
+        return server
