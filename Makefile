@@ -1,23 +1,38 @@
-# Rollwright: `make serve` builds and serves the site, `make test` runs every test.
-# Each target installs what it needs itself, pinned (see requirements*.txt, package.json).
+# Rollwright: `make serve` builds and serves the flagship site, `make test` runs every test.
+# Each target installs what it needs itself, pinned (requirements*.txt, requirements.lock, package.json):
+# serving needs only the site's tools; the test and bench tools come with `make test` and `make bench`.
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-export NO_MKDOCS_2_WARNING := 1
+PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 HOST ?= 127.0.0.1
 PORT ?= 8000
+SITE_URL ?=
+SOURCE_DATE_EPOCH ?= 315532800
+export SOURCE_DATE_EPOCH
 
-.PHONY: deps serve site test test-engine bench clean
+.PHONY: deps dev-deps serve site dist test test-engine bench fuzz clean
 
-$(VENV)/.deps: requirements.txt requirements-dev.txt requirements.lock
+# The site's tools, and Rollwright itself installed editable from this checkout (its plugin and command).
+$(VENV)/.site: requirements.txt requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt -c requirements.lock
+	$(PIP) -r requirements.txt -c requirements.lock
+	$(PIP) --no-build-isolation --no-deps -e .
 	touch $@
 
-node_modules/.deps: package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+# The test and bench tools on top (pytest, Hypothesis, icepool, Playwright, mypy).
+$(VENV)/.dev: $(VENV)/.site requirements-dev.txt
+	$(PIP) -r requirements-dev.txt -c requirements.lock
 	touch $@
+
+# Pyodide (the browser's Python, self-hosted); the tests add axe-core (accessibility checks).
+node_modules/.site: package.json package-lock.json
+	if [ -f node_modules/.dev ]; then touch $@; else npm ci --omit=dev --no-audit --no-fund --loglevel=error && touch $@; fi
+
+node_modules/.dev: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch node_modules/.site $@
 
 # Bench-only tools (Lighthouse), pinned apart from the site's runtime so `make test` never installs them.
 bench/node_modules/.deps: bench/package.json bench/package-lock.json
@@ -28,22 +43,30 @@ bench/node_modules/.deps: bench/package.json bench/package-lock.json
 	# Browser tests drive Debian's Chromium (Playwright's own browser download cannot work here).
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
-deps: $(VENV)/.deps node_modules/.deps
+deps: $(VENV)/.site node_modules/.site
+
+dev-deps: $(VENV)/.dev node_modules/.dev
 
 site: deps
-	$(PY) -m mkdocs build --strict --site-dir site
+	$(PY) -m rollwright build --site-dir site $(if $(SITE_URL),--site-url $(SITE_URL))
 
 serve: deps
-	$(PY) -m mkdocs serve --strict --dev-addr $(HOST):$(PORT)
+	$(PY) -m rollwright serve --dev-addr $(HOST):$(PORT)
 
-test: deps /usr/bin/chromium
+# The installable package: a wheel (with the theme and the pinned Pyodide) and an sdist, reproducible.
+dist: deps
+	rm -rf dist
+	$(PY) -m hatchling build -d dist
+	@ls -l dist
+
+test: dev-deps /usr/bin/chromium
 	$(PY) -m pytest
 
-test-engine: $(VENV)/.deps
+test-engine: $(VENV)/.dev
 	$(PY) -m pytest tests/dice tests/kit tests/systems -m "not browser" -p no:cacheprovider
 
-bench: deps bench/node_modules/.deps /usr/bin/chromium
+bench: dev-deps bench/node_modules/.deps /usr/bin/chromium
 	$(PY) bench/run.py
 
 clean:
-	rm -rf site build .pytest_cache .hypothesis
+	rm -rf site build dist .pytest_cache .hypothesis

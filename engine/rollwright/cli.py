@@ -1,4 +1,6 @@
-"""Command line: ``python -m rollwright roll|dist|call|calls``.
+"""The ``rollwright`` command (also ``python -m rollwright``).
+
+Engine commands, which need no site:
 
 - ``roll NOTATION [--seed N] [--depth N] [--json]``: one seeded roll, every die shown.
 - ``dist NOTATION [--depth N] [--json]``: the exact distribution.
@@ -13,6 +15,11 @@ limits (:mod:`rollwright.kit.limits`) before they are parsed. Text that cannot b
 terminal (a lone surrogate in a character's name) is printed with backslash escapes.
 A notation that starts with '-' goes after ``--``: ``roll --seed 3 -- -d4+2``.
 
+``call``, ``calls`` and ``character`` use the systems of the site in the working folder (its
+``mkdocs.yml``, or the one ``--config-file`` names), else every installed system. The site
+commands (``new``, ``build``, ``serve``, ``check``) come from :mod:`rollwright.mkdocs.commands`,
+which this module only names: the engine imports nothing of MkDocs.
+
 >>> main(["dist", "d2", "--json"])
 {"notation": "d2", "depth": 9, "outcomes": [[1, "1/2"], [2, "1/2"]], "mean": 1.5}
 0
@@ -21,14 +28,17 @@ A notation that starts with '-' goes after ``--``: ``roll --seed 3 -- -d4+2``.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import secrets
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, NoReturn
 
+import rollwright
 from rollwright.dice.notation import distribution, parse, to_text
 from rollwright.dice.pools import DEFAULT_DEPTH
 from rollwright.dice.rolling import DieRoll, RollReport, roll
@@ -43,6 +53,10 @@ EXIT_BUG = 70
 
 TRACEBACK_ENV = "ROLLWRIGHT_TRACEBACK"
 """Set this environment variable to see the traceback of a fault in the engine."""
+
+SITE_COMMANDS = "rollwright.mkdocs.commands"
+"""Where the site commands live (``add_commands(subparsers)``); the engine names it, never imports it."""
+SITE_PROJECT = "rollwright.mkdocs.project"
 
 
 class InputError(RollwrightError):
@@ -152,6 +166,26 @@ def _cmd_calls(args: argparse.Namespace) -> int:
     return 0
 
 
+def _use_site(args: argparse.Namespace) -> None:
+    """Name the systems of the site in the working folder (or ``--config-file``) to the engine, if there is one."""
+    config = getattr(args, "config_file", None)
+    try:
+        project = importlib.import_module(SITE_PROJECT)
+    except ModuleNotFoundError:
+        if config:
+            raise InputError("--config-file needs Rollwright's MkDocs side, which is not installed") from None
+        return  # the engine alone: every installed system
+    path = project.find_config() if config is None else Path(config)
+    if path is None:
+        return
+    if not path.is_file():
+        raise InputError(f"no site configuration at {_shown(str(path))}")
+    try:
+        project.use_site(path)
+    except ValueError as err:
+        raise InputError(str(err)) from None
+
+
 def _api() -> Any:
     """``rollwright.kit.api``, imported only when needed, so roll and dist work without it."""
     try:
@@ -211,11 +245,16 @@ def _cmd_character(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser for all the subcommands."""
     parser = _Parser(
-        prog="python -m rollwright",
-        description="Rollwright rules engine: exact dice odds, seeded rolls, registry calls.",
+        prog="rollwright",
+        description="Rollwright: interactive rules references for tabletop RPGs, from one exact rules engine.",
         epilog="A notation that starts with '-' goes last, after '--': roll --seed 3 -- -d4+2",
     )
+    parser.add_argument("--version", action="version", version=f"rollwright {rollwright.__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    site = _Parser(add_help=False)
+    site.add_argument("-f", "--config-file", metavar="MKDOCS_YML", default=None,
+                      help="the site whose systems to use (default: ./mkdocs.yml if there is one)")
+    site.set_defaults(uses_site=True)
 
     roll_parser = sub.add_parser("roll", help="roll dice once, showing every die")
     roll_parser.add_argument("notation", metavar="NOTATION", help="dice notation, e.g. '2d10+d4', '10k5', 'od20', 'd8!'")
@@ -230,15 +269,15 @@ def build_parser() -> argparse.ArgumentParser:
     dist_parser.add_argument("--json", action="store_true", help="print exact fractions as JSON")
     dist_parser.set_defaults(handler=_cmd_dist)
 
-    call_parser = sub.add_parser("call", help="call a named engine function with JSON parameters")
+    call_parser = sub.add_parser("call", parents=[site], help="call a named engine function with JSON parameters")
     call_parser.add_argument("name", metavar="NAME", help="registry name, e.g. 'dice.dist'")
     call_parser.add_argument("params", metavar="JSON", nargs="?", default="{}", help="parameters as a JSON object")
     call_parser.set_defaults(handler=_cmd_call)
 
-    calls_parser = sub.add_parser("calls", help="list the registry's calls and their parameters")
+    calls_parser = sub.add_parser("calls", parents=[site], help="list the registry's calls and their parameters")
     calls_parser.set_defaults(handler=_cmd_calls)
 
-    char_parser = sub.add_parser("character", help="check a character file or print its sheet")
+    char_parser = sub.add_parser("character", parents=[site], help="check a character file or print its sheet")
     char_sub = char_parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     validate_parser = char_sub.add_parser("validate", help="check a character against its system's rules "
                                           "(exit 1 if it has errors)")
@@ -249,6 +288,13 @@ def build_parser() -> argparse.ArgumentParser:
     sheet_parser.add_argument("file", metavar="FILE", help="a character JSON file saved by the builder")
     sheet_parser.add_argument("--format", choices=("text", "markdown"), default="text", help="sheet format")
     sheet_parser.set_defaults(handler=_cmd_character)
+    try:
+        commands = importlib.import_module(SITE_COMMANDS)
+    except ModuleNotFoundError as err:
+        if err.name not in (SITE_COMMANDS, "rollwright.mkdocs", "mkdocs"):
+            raise
+    else:
+        commands.add_commands(sub, site)
     return parser
 
 
@@ -279,6 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
     try:
         args = build_parser().parse_args(argv)
+        if getattr(args, "uses_site", False):
+            _use_site(args)
         return int(args.handler(args))
     except RollwrightError as err:
         print(error_line(err, getattr(args, "notation", None)), file=sys.stderr)

@@ -54,7 +54,7 @@ def _go_live(tab, url: str) -> dict:
     diagnostics = tab.page.evaluate("({...window.rollwright})")
     diagnostics["requested"] = requested
     assert diagnostics["state"] == "ready" and diagnostics["workerStarts"] == 1
-    assert diagnostics["engineVersion"] == __import__("engine").__version__
+    assert diagnostics["engineVersion"] == __import__("rollwright").__version__
     return diagnostics
 
 

@@ -1,16 +1,16 @@
-// Parity runner: start Pyodide ONCE from node_modules/pyodide with the engine, run registry
-// calls through the entry module's call_json and write the answers.
+// Parity runner: start the site's Pyodide ONCE with the engine, run registry calls through the
+// entry module's call_json and write the answers.
 //
 //   node tests/parity/run_calls.mjs <request.json> <answers.json>
 //
-// request.json: {"wheel": "<path to .whl>", "entryModule": "rollwright.kit.api",
+// request.json: {"indexURL": "<folder of pyodide.mjs>/", "wheel": "<path to .whl>", "entryModule": "rollwright_site",
 //                "snapshot": null | "<path to the gzipped snapshot>", "snapshotBytes": <its unpacked size>,
 //                "emptyZip": "<path to an empty .zip>",
 //                "stdlib": "<path to python_stdlib.zip>" (with "snapshot": checks runtime/files.js after the calls),
 //                "calls": [{"name": "...", "params_json": "..."}]}
 // answers.json: {"python", "pyodide", "engineVersion", "enginePath", "describe", "answers": ["<envelope JSON>", ...],
 //                "draws": null | {"restored": <random() before reseeding>, "reseeded": <random() after>},
-//                "files": null | {"loaded": bool, "before": "...", "after": "...", "engineMain": bool}}
+//                "files": null | {"loaded": bool, "before": "...", "after": "...", "engineFiles": bool}}
 // With "snapshot", Python starts the way the browser worker's snapshot path starts it
 // (runtime/worker.js): the memory image unpacked (runtime/snapshot.js) and restored, an empty standard-library zip, no wheel
 // unpacked, `random` reseeded. Without it, Pyodide boots and the wheel is installed.
@@ -18,15 +18,11 @@
 // text, so the test compares the engine's own output byte for byte.
 
 import { readFile, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 
 import { installSkippedFiles, installWheel } from "../../site-overrides/assets/rollwright/runtime/files.js";
 import { unpack } from "../../site-overrides/assets/rollwright/runtime/snapshot.js";
-
-const here = dirname(fileURLToPath(import.meta.url));
-const indexURL = join(here, "..", "..", "node_modules", "pyodide") + "/";
 
 const [requestPath, answersPath] = process.argv.slice(2);
 if (!requestPath || !answersPath) {
@@ -41,6 +37,7 @@ process.on("uncaughtException", (error) => {
 });
 
 const request = JSON.parse(await readFile(requestPath, "utf8"));
+const indexURL = String(request.indexURL);
 /** A file as a Uint8Array (a Node Buffer is not a plain typed array to Pyodide). */
 const bytes = async (path) => {
   const data = await readFile(path);
@@ -64,10 +61,11 @@ if (request.snapshot) {
   installWheel(pyodide, await bytes(request.wheel));
 }
 
-const api = pyodide.pyimport(request.entryModule);
+const entry = pyodide.pyimport(request.entryModule);
+const api = pyodide.pyimport("rollwright.kit.api");
 const json = pyodide.pyimport("json");
 const describe = api.describe();
-const answers = request.calls.map(({ name, params_json }) => api.call_json(name, params_json));
+const answers = request.calls.map(({ name, params_json }) => entry.call_json(name, params_json));
 
 // The snapshot path's safety net (runtime/files.js): a module that is not in the image cannot
 // be imported until the skipped files are installed, and then it can.
@@ -86,16 +84,17 @@ if (request.snapshot && request.stdlib) {
   const before = attempt("difflib");
   installSkippedFiles(pyodide, await bytes(request.stdlib), await bytes(request.wheel));
   const after = attempt("difflib");
-  const engineMain = pyodide.pyimport("importlib.util").find_spec("rollwright.__main__") !== undefined;
-  files = { loaded, before, after, engineMain };
+  const exists = pyodide.pyimport("os.path").exists;
+  const engineFiles = Boolean(exists(String(entry.__file__)));
+  files = { loaded, before, after, engineFiles };
   importlib.destroy();
 }
 
 await writeFile(answersPath, JSON.stringify({
   python: pyodide.pyimport("platform").python_version(),
   pyodide: version,
-  engineVersion: pyodide.pyimport("engine").__version__,
-  enginePath: pyodide.pyimport("engine").__file__,
+  engineVersion: entry.__version__,
+  enginePath: pyodide.pyimport("rollwright").__file__,
   describe: json.dumps.callKwargs(describe, { sort_keys: true }),
   answers,
   draws,

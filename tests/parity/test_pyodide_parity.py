@@ -13,7 +13,6 @@ Each answer (result or error envelope) must equal CPython's, character for chara
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 import os
 import re
@@ -28,6 +27,9 @@ import pytest
 
 from rollwright.kit import api
 from rollwright.kit.widget import all_widgets, lookup_widget
+from rollwright.mkdocs.bundle import ENTRY_MODULE
+from rollwright.mkdocs.project import site_systems
+from rollwright.mkdocs.site_assets import SiteAssets
 
 pytestmark = pytest.mark.parity
 
@@ -154,11 +156,11 @@ def _params_json(params: dict) -> str:
     return json.dumps(params, sort_keys=True)
 
 
-def _load_hook():
-    spec = importlib.util.spec_from_file_location("rollwright_site_assets", REPO_ROOT / "macros" / "site_assets.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _assets() -> SiteAssets:
+    """The flagship's browser wheel and snapshot, as its build makes them (cached by content)."""
+    assets = SiteAssets(REPO_ROOT, site_systems(REPO_ROOT / "mkdocs.yml"), serving=False)
+    assets.prepare()
+    return assets
 
 
 def _run_pyodide(work: Path, mode: str, calls: list[tuple[str, dict]], *, probe_files: bool = False) -> dict:
@@ -168,24 +170,22 @@ def _run_pyodide(work: Path, mode: str, calls: list[tuple[str, dict]], *, probe_
     node = shutil.which("node")
     if node is None:
         pytest.fail("parity tests need Node.js on PATH (installed with the npm dependencies: `make deps`)")
-    if not (REPO_ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-        pytest.fail("node_modules/pyodide is missing: run `make deps`")
     work.mkdir(parents=True, exist_ok=True)
-    hook = _load_hook()
-    filename, data = hook.build_engine_wheel(REPO_ROOT)
-    wheel = work / filename
-    wheel.write_bytes(data)
-    request = {"wheel": str(wheel), "entryModule": hook.ENTRY_MODULE, "snapshot": None,
+    assets = _assets()
+    assert assets.bundle is not None and assets.snapshot is not None
+    wheel = work / assets.bundle.filename
+    wheel.write_bytes(assets.bundle.data)
+    request = {"indexURL": f"{assets.runtime.folder}/", "wheel": str(wheel), "entryModule": ENTRY_MODULE,
+               "snapshot": None,
                "emptyZip": str(work / "empty.zip"),
                "calls": [{"name": n, "params_json": _params_json(p)} for n, p in calls]}
     if mode == "snapshot":
         zipfile.ZipFile(work / "empty.zip", "w").close()
-        snapshot = hook.engine_snapshot(REPO_ROOT, data)
-        (work / "snapshot.gz").write_bytes(snapshot.gz)
+        (work / "snapshot.gz").write_bytes(assets.snapshot.gz)
         request["snapshot"] = str(work / "snapshot.gz")
-        request["snapshotBytes"] = snapshot.raw_bytes
+        request["snapshotBytes"] = assets.snapshot.raw_bytes
         if probe_files:
-            request["stdlib"] = str(REPO_ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+            request["stdlib"] = str(assets.runtime.folder / "python_stdlib.zip")
     (work / "request.json").write_text(json.dumps(request), encoding="utf-8")
     done = subprocess.run([node, str(RUNNER), str(work / "request.json"), str(work / "answers.json")],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=300)
@@ -201,7 +201,7 @@ def pyodide_answers(request, tmp_path_factory) -> dict:
 
 
 def test_runs_in_pyodide_from_the_shipped_wheel(pyodide_answers):
-    assert pyodide_answers["engineVersion"] == __import__("engine").__version__
+    assert pyodide_answers["engineVersion"] == __import__("rollwright").__version__
     assert "site-packages" in pyodide_answers["enginePath"]
     assert pyodide_answers["python"].startswith("3.")
 
@@ -241,7 +241,7 @@ def test_restored_python_imports_what_the_snapshot_lacks_once_its_files_are_inst
     assert files["loaded"] is False  # difflib is not in the image
     assert files["before"] != "imported"  # no files: the import fails...
     assert files["after"] == "imported"  # ...until they are installed
-    assert files["engineMain"] is True  # and the engine's own files are back
+    assert files["engineFiles"] is True  # and the site's own files are back
 
 
 _HASH_PROBE = """

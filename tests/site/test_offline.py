@@ -1,4 +1,4 @@
-"""The service worker of a build (macros/offline.py): `sw.js` lists every file with its hash."""
+"""The service worker of a build (rollwright/mkdocs/offline.py): `sw.js` lists every file with its hash."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 from rollwright.mkdocs.offline import LOGIC, SERVICE_WORKER, build_manifest, write_service_worker
-from tests.site.test_assets import site_assets
+from rollwright.mkdocs.project import site_systems
+from rollwright.mkdocs.site_assets import SiteAssets
 from tests.site.test_snapshot import _config
 
 
@@ -75,13 +75,7 @@ def test_build_id_follows_the_files(tmp_path: Path) -> None:
 
 def test_mkdocs_serve_registers_no_service_worker() -> None:
     """A live-reloading site would be served stale pages from the cache."""
-    config = SimpleNamespace(extra={})
-    try:
-        site_assets.on_startup(command="serve")
-        site_assets.on_config(config)
-        assert config.extra["rollwright"]["serviceWorker"] is None
-        site_assets.on_startup(command="build")
-        site_assets.on_config(config)
-        assert config.extra["rollwright"]["serviceWorker"] == SERVICE_WORKER
-    finally:
-        site_assets._state.clear()
+    root = Path(__file__).resolve().parents[2]
+    systems = site_systems(root / "mkdocs.yml")
+    assert SiteAssets(root, systems, serving=True).prepare()["serviceWorker"] is None
+    assert SiteAssets(root, systems, serving=False).prepare()["serviceWorker"] == SERVICE_WORKER

@@ -1,4 +1,4 @@
-"""The build's Pyodide memory snapshot (macros/snapshot.py): shipped, described and cached."""
+"""The build's Pyodide memory snapshot (rollwright/mkdocs/snapshot.py): shipped, described and cached."""
 
 from __future__ import annotations
 
@@ -11,10 +11,20 @@ from pathlib import Path
 
 import pytest
 
-import engine
 from rollwright.mkdocs import snapshot as snapshot_module
+from rollwright.mkdocs.bundle import ENTRY_MODULE
+from rollwright.mkdocs.project import site_systems
+from rollwright.mkdocs.resources import pyodide
+from rollwright.mkdocs.site_assets import SiteAssets
 from tests.support.site_build import page
-from tests.site.test_assets import REPO_ROOT, site_assets
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _assets() -> SiteAssets:
+    assets = SiteAssets(REPO_ROOT, site_systems(REPO_ROOT / "mkdocs.yml"), serving=False)
+    assets.prepare()
+    return assets
 
 
 def _config(site: Path) -> dict:
@@ -26,10 +36,9 @@ def _config(site: Path) -> dict:
 
 def test_config_names_the_entry_module_and_the_snapshot(site: Path) -> None:
     config = _config(site)
-    _, version = site_assets.pyodide_dir(REPO_ROOT)
-    assert config["entryModule"] == site_assets.ENTRY_MODULE
+    assert config["entryModule"] == ENTRY_MODULE
     info = config["snapshot"]
-    assert info["pyodide"] == version and info["entryModule"] == site_assets.ENTRY_MODULE
+    assert info["pyodide"] == pyodide().version and info["entryModule"] == ENTRY_MODULE
     assert info["python"].startswith("3.")
     assert re.fullmatch(r"assets/snapshot/[0-9a-f]{16}/engine\.snapshot\.gz", info["url"])
     assert info["url"].split("/")[2] == info["sha256"][:16]
@@ -48,33 +57,36 @@ def test_snapshot_is_shipped_gzipped_as_described(site: Path) -> None:
     assert len(list(site.glob("assets/snapshot/*/*"))) == 1
 
 
-def test_snapshot_holds_every_engine_module() -> None:
-    """Restored without the wheel's files, so nothing of the engine may be left to import later."""
-    _, data = site_assets.build_engine_wheel(REPO_ROOT)
-    made = site_assets.engine_snapshot(REPO_ROOT, data)
-    expected = {"engine"} | {m.name for m in pkgutil.walk_packages(engine.__path__, "engine.")
-                             if not m.name.endswith(".__main__")}
-    assert set(made.modules) == expected
-    assert site_assets.ENTRY_MODULE in made.modules
+def test_snapshot_holds_every_engine_and_system_module() -> None:
+    """Restored without the wheel's files, so nothing of the engine or a system may be left to import later."""
+    assets = _assets()
+    assert assets.snapshot is not None and assets.bundle is not None
+    expected = {ENTRY_MODULE}
+    for package in assets.bundle.packages:
+        top = __import__(package)
+        expected |= {package} | {m.name for m in pkgutil.walk_packages(top.__path__, f"{package}.")
+                                 if not m.name.endswith(".__main__")}
+    expected -= {"rollwright.cli", "rollwright.__main__"}
+    expected = {name for name in expected if not name.startswith("rollwright.mkdocs")}
+    assert set(assets.snapshot.modules) == expected
 
 
-def test_snapshot_is_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _, data = site_assets.build_engine_wheel(REPO_ROOT)
-    package_dir, version = site_assets.pyodide_dir(REPO_ROOT)
-    made = site_assets.engine_snapshot(REPO_ROOT, data)  # cached by the site build already
-    cache = REPO_ROOT / ".cache" / "snapshot"
-    key = snapshot_module.cache_key(data, site_assets.ENTRY_MODULE, package_dir, version)
-    assert (cache / f"{key}.gz").read_bytes() == made.gz
+def test_snapshot_is_cached_by_content(monkeypatch: pytest.MonkeyPatch) -> None:
+    assets = _assets()  # cached by the site build already
+    assert assets.snapshot is not None and assets.bundle is not None
+    data, made, runtime = assets.bundle.data, assets.snapshot, pyodide()
+    key = snapshot_module.cache_key(data, ENTRY_MODULE, runtime)
+    assert (assets.cache / "snapshot" / f"{key}.gz").read_bytes() == made.gz
 
     def no_node(*_args: object) -> None:
         raise AssertionError("a cached snapshot was made again")
 
     monkeypatch.setattr(snapshot_module, "_make", no_node)
-    assert site_assets.engine_snapshot(REPO_ROOT, data) == made
+    assert _assets().snapshot == made
     # Other inputs, other key: a changed wheel, entry module or Pyodide makes a new snapshot.
-    assert snapshot_module.cache_key(data + b"x", site_assets.ENTRY_MODULE, package_dir, version) != key
-    assert snapshot_module.cache_key(data, "engine.other", package_dir, version) != key
-    assert snapshot_module.cache_key(data, site_assets.ENTRY_MODULE, package_dir, "0.0.1") != key
+    assert snapshot_module.cache_key(data + b"x", ENTRY_MODULE, runtime) != key
+    assert snapshot_module.cache_key(data, "other_entry", runtime) != key
+    assert snapshot_module.cache_key(data, ENTRY_MODULE, type(runtime)(runtime.folder, "0.0.1")) != key
 
 
 def test_config_names_the_pyodide_the_site_ships(site: Path) -> None:

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from rollwright.mkdocs.prewrapped_tables import retarget
-from tests.site.test_assets import REPO_ROOT
+from tests.support.siteserver import REPO_ROOT
 from tests.support.site_build import page
 
 SHARED = ["theme.css", "chips.css", "builder.css"]

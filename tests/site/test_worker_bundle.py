@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rollwright.mkdocs.worker_bundle import BundleError, join_modules
-from tests.site.test_assets import REPO_ROOT
+from tests.support.siteserver import REPO_ROOT
 
 RUNTIME = REPO_ROOT / "site-overrides" / "assets" / "rollwright" / "runtime"
 

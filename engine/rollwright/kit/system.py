@@ -58,10 +58,31 @@ class System:
     character_limits: Mapping[str, int] = field(default_factory=dict, hash=False, compare=False)
     """Most entries in each list of a character, as its editor allows: ``{"skills": 30, "skills.*.focuses": 10}``
     (``*`` stands for any index). The builder refuses a file or link over one before sending it to Python."""
+    licence: str | None = None
+    """The licence of the game's rules text and figures: an SPDX id (``CC-BY-4.0``) or the designer's own
+    words; None when its source states none (the site then says so, and grants nothing)."""
+    attribution: str = ""
+    """Whom the game is by, as it should be credited (``Jane Doe, 2026``)."""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
             raise ValueError(f"a system id is lower-case words joined by '-', e.g. 'my-game' (got {self.id!r})")
+
+    @property
+    def licence_notice(self) -> str:
+        """One line about the game's rules text: whose it is and under what licence (a page footer's).
+
+        >>> game = System(id="pips", title="Pips", pitch="", source="", docs="pips", pages=())
+        >>> game.licence_notice
+        'Pips: its source states no licence, so none is granted here.'
+        >>> System(id="pips", title="Pips", pitch="", source="", docs="pips", pages=(), licence="CC-BY-4.0",
+        ...        attribution="Jane Doe").licence_notice
+        'Pips by Jane Doe. Rules text and figures: CC-BY-4.0.'
+        """
+        who = f"{self.title} by {self.attribution}" if self.attribution else self.title
+        if self.licence is None:
+            return f"{who}: its source states no licence, so none is granted here."
+        return f"{who}. Rules text and figures: {self.licence}."
 
     def owns(self, name: str) -> bool:
         """Whether a call (``id.x``), widget or table (``id-x``) name belongs to this system."""

@@ -39,6 +39,8 @@ SYSTEM = System(
     reads_unmarked_characters=True,  # version 1 files had no schema field
     character_limits={"modifiers": CAPS["modifiers"], "backgrounds": CAPS["backgrounds"], "skills": CAPS["skills"],
                       "skills.*.focuses": CAPS["focuses"], "skills.*.focuses.*.specialties": CAPS["specialties"]},
+    licence=None,  # the draft states none: the pages say so, and grant nothing
+    attribution="the authors of its draft, who are not named in it",
 )
 
 __all__ = [

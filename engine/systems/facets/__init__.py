@@ -32,4 +32,6 @@ SYSTEM = System(
     ),
     character_schema=SCHEMA,
     character_limits={f"facets.{key}.traits": TRAIT_SLOTS for key in FACETS},
+    licence=None,  # the draft states none: the pages say so, and grant nothing
+    attribution="the authors of its draft, who are not named in it",
 )

@@ -34,4 +34,6 @@ SYSTEM = System(
     ),
     character_schema=SCHEMA,
     character_limits={"skills": SKILL_SLOTS},
+    licence=None,  # the draft states none: the pages say so, and grant nothing
+    attribution="the authors of its draft, who are not named in it",
 )

@@ -26,9 +26,10 @@ def compile_all(files: dict[str, str]) -> dict[str, str]:
                 handle.write(base64.b64decode(data))
             folder, base = os.path.split(name)
             target = f"{folder}/__pycache__/{base[:-3]}.{sys.implementation.cache_tag}.pyc"
-            compiled = py_compile.compile(source, cfile=os.path.join(root, target), dfile=name, doraise=True,
-                                          invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-            with open(compiled, "rb") as handle:
+            cfile = os.path.join(root, target)
+            py_compile.compile(source, cfile=cfile, dfile=name, doraise=True,
+                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            with open(cfile, "rb") as handle:
                 out[target] = base64.b64encode(handle.read()).decode("ascii")
     return out
 

@@ -33,6 +33,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs_macros.plugin import MacrosPlugin
 
 from rollwright.kit.discovery import use_systems
+from rollwright.kit.system import all_systems
 from rollwright.mkdocs.prewrapped_tables import prewrap
 from rollwright.mkdocs.resources import theme_dir
 from rollwright.mkdocs.search_text import add_other_spellings, spaced_cells
@@ -81,6 +82,9 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         except SystemConfigError as error:
             raise PluginError(str(error)) from None
         use_systems([system.module for system in self.systems])
+        config.extra["rollwright_systems"] = [
+            {"docs": game.docs, "home": game.pages[0].path if game.pages else "", "notice": game.licence_notice}
+            for game in all_systems().values()]
         self._add_theme(config)
         if not config.site_url:
             log.info("No site_url: pages get no canonical link and sitemap.xml lists paths, not addresses. "

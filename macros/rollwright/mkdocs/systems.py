@@ -2,7 +2,7 @@
 
 The plugin's ``systems`` option lists them in order; each entry is either
 
-* a folder of the site, relative to ``mkdocs.yml`` (``lanternfall``, ``engine/systems/facade``):
+* a folder of the site, relative to ``mkdocs.yml`` (``lanternfall``, ``games/lanternfall``):
   a Python package imported by its folder's name, with the folder's parent put on ``sys.path``;
 * the name of an installed system package (entry point group ``rollwright.systems``).
 

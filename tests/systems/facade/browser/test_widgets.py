@@ -68,7 +68,7 @@ def test_widgets_go_live_and_roll_like_cpython(live_site, tab):
     assert roller.locator("input[name=seed]").input_value() == ""
     diagnostics = tab.page.evaluate("({...window.rollwright})")
     assert diagnostics["state"] == "ready" and diagnostics["workerStarts"] == 1
-    assert diagnostics["engineVersion"] == __import__("engine").__version__
+    assert diagnostics["engineVersion"] == __import__("rollwright").__version__
     assert tab.external == [] and tab.errors == []
 
 
