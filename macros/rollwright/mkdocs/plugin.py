@@ -11,8 +11,9 @@ Found through the ``mkdocs.plugins`` entry point. With it the site gets, and nee
 * the theme overrides and the browser runtime (:func:`rollwright.mkdocs.resources.theme_dir`, put
   after the site's own ``custom_dir``), their stylesheets and script, and the Markdown extensions
   the macros' HTML needs;
-* at the end of the build, the runtime's files (:mod:`rollwright.mkdocs.site_assets`), tables
-  wrapped as the theme wraps them, and search text that reads tables and other spellings.
+* tables as the theme shows them, through a Markdown extension (:mod:`rollwright.mkdocs.tables_extension`);
+* at the end of the build, the runtime's files (:mod:`rollwright.mkdocs.site_assets`) and search
+  text with other spellings.
 
 The theme must be Material for MkDocs. Its Google Fonts are turned off: a Rollwright site loads
 nothing from another host.
@@ -34,9 +35,8 @@ from mkdocs_macros.plugin import MacrosPlugin
 
 from rollwright.kit.discovery import use_systems
 from rollwright.kit.system import all_systems
-from rollwright.mkdocs.prewrapped_tables import prewrap
 from rollwright.mkdocs.resources import theme_dir
-from rollwright.mkdocs.search_text import add_other_spellings, spaced_cells
+from rollwright.mkdocs.search_text import add_other_spellings
 from rollwright.mkdocs.site_assets import SiteAssets
 from rollwright.mkdocs.system_styles import bundle_stylesheets
 from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
@@ -45,8 +45,9 @@ MACROS_MODULE = "rollwright.mkdocs.macros"
 STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
                "assets/rollwright/css/builder.css")
 SCRIPT = "assets/rollwright/rollwright.js"
-MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
-"""What the macros' HTML and the designer's notes (``!!! designer``) need; added when missing."""
+MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc", "rollwright.mkdocs.tables_extension")
+"""What the macros' HTML and the designer's notes (``!!! designer``) need, and tables as the theme shows
+them (:mod:`rollwright.mkdocs.tables_extension`); added when missing."""
 
 log = logging.getLogger("mkdocs.plugins.rollwright")
 
@@ -151,10 +152,6 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         if self.own_macros is None:
             return markdown
         return str(self.own_macros.on_page_markdown(markdown, page, config))
-
-    def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
-        """Tables arrive wrapped as the theme wraps them, with a space after every cell for search."""
-        return prewrap(spaced_cells(html))
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
