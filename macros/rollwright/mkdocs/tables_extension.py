@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from markdown import Extension, Markdown
-from markdown.postprocessors import Postprocessor
+from markdown import Extension, Markdown  # type: ignore[import-untyped]
+from markdown.postprocessors import Postprocessor  # type: ignore[import-untyped]
 
 from rollwright.mkdocs.prewrapped_tables import prewrap
 from rollwright.mkdocs.search_text import spaced_cells
