@@ -56,10 +56,11 @@ def _pools(spending: dict[str, Any]) -> Html:
     for p in spending["pools"]:
         over = p["left"].startswith("-")
         spent, left = pool_spent_left(p)
+        state: Html | str = "ok"
         if p["unpriced"]:
             state = el("strong", None, f"{p['unpriced']} not priced: fix {'it' if p['unpriced'] == 1 else 'them'}")
-        else:
-            state = el("strong", None, "over budget") if over else "ok"
+        elif over:
+            state = el("strong", None, "over budget")
         rows.append(el("tr", {"data-rw-pool": p["pool"], "data-rw-left": p["left"],
                               "data-rw-unpriced": p["unpriced"] or None,
                               "class": "rw-creport__over" if over or p["unpriced"] else None},
