@@ -14,17 +14,18 @@ from engine.systems.roll_and_keep.rules.wounds import thresholds
 
 @errata_source
 def threshold_errata() -> Iterator[Erratum]:
-    """The knocked-out threshold read from the wording differs from the rock example's."""
+    """The rock example knocks a Resolve 2 character out one wound sooner than the wording allows."""
     _, by_example = thresholds(2, "reached")
-    _, by_wording = thresholds(2, "passed")
+    _, by_rule = thresholds(2, "passed")
     yield Erratum(
         key="roll-and-keep-knocked-out-wording",
         page="roll-and-keep/wounds.md#crippled-knocked-out-and-death",
-        where="Dramatic wounds: the thresholds as worded, against the rock example",
-        item="Resolve 2: dramatic wound that knocks out",
-        printed=f"wound {by_wording} (able to take twice Resolve before going down)",
-        computed=f"wound {by_example} (the example's fourth wound; the engine's default)",
-        rule="crippled at Resolve dramatic wounds, knocked out at twice Resolve",
+        where="Dramatic wounds: the rock example, against the thresholds as worded",
+        item="Resolve 2: the dramatic wound that knocks the character out",
+        printed=f"wound {by_example} (the example's fourth wound)",
+        computed=f"wound {by_rule} (twice Resolve is taken before going down)",
+        rule="a character takes Resolve dramatic wounds before being crippled and twice Resolve before being "
+             "knocked out; the wound after each is the one that does it",
         kind="claim",
     )
     yield Erratum(
