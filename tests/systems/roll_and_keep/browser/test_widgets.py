@@ -110,7 +110,7 @@ def test_wound_check_and_outcome_by_keyboard(live_site, tab):
     check.locator(f"[data-rw-result] .rw-rk-wound[data-rw-p='{expected['fail']['p']}']").wait_for()
 
     tab.wait_state("roll-and-keep-outcome", "ready")
-    outcome = tab.widget("roll-and-keep-outcome")
+    outcome = tab.widget("roll-and-keep-outcome").first  # the rock example (the second shows its reading)
     type_into(page, outcome.locator("input[name=flesh]"), "62")
     next_field(page, "9")
     outcome.locator("[data-rw-result] .rw-rk-outcome[data-rw-gained='3']").wait_for()
