@@ -89,14 +89,11 @@ def _cell_html(value: Cell) -> object:
 
 
 def part_html(part: Part, heading: str = "h3") -> Html:
-    """One part as a section: its heading, its table and its notes."""
-    if part.headers:
-        head = el("thead", None, el("tr", None, [el("th", {"scope": "col"}, h) for h in part.headers]))
-        rows = [el("tr", None, [el("td", None, _cell_html(v)) for v in row]) for row in part.rows]
-    else:
-        head = None
-        rows = [el("tr", None, el("th", {"scope": "row"}, cell_text(row[0])),
-                   [el("td", None, _cell_html(v)) for v in row[1:]]) for row in part.rows]
+    """One part as a section: its heading, its table and its notes; each row's first cell heads its row."""
+    head = el("thead", None, el("tr", None, [el("th", {"scope": "col"}, h) for h in part.headers])) \
+        if part.headers else None
+    rows = [el("tr", None, el("th", {"scope": "row"}, cell_text(row[0])),
+               [el("td", None, _cell_html(v)) for v in row[1:]]) for row in part.rows]
     css = "rw-csheet__section" + (" rw-csheet__section--wide" if part.wide else "")
     return el("section", {"class": css, "data-rw-section": part.key}, el(heading, None, part.title),
               el("table", {"class": "rw-csheet__table"}, head, el("tbody", None, rows)),
