@@ -180,5 +180,10 @@ def test_builder_by_tab_alone_a_facet_twice_and_its_rule(live_site, tab):
     item = page.locator("[data-rw-report-region] li[data-rw-code='facets-facet-twice']")
     item.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert "'swift' is already the character trait" in item.inner_text()
+    from tests.support.pdf_pages import page_text_ops
+
+    page.emulate_media(media="print")  # the sheet, problems included, on one A4 page
+    assert len(page_text_ops(page.pdf(format="A4"))) == 1
+    page.emulate_media(media="screen")
     assert follow_report_link(page, "facets-facet-twice").endswith("facets/characters/#facets")
     assert tab.errors == []

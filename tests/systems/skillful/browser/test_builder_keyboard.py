@@ -6,6 +6,7 @@ import pytest
 
 from tests.support.browser import BOOT_TIMEOUT_MS
 from tests.support.keyboard import follow_report_link, tab_to
+from tests.support.pdf_pages import page_text_ops
 
 pytestmark = pytest.mark.browser
 
@@ -29,5 +30,8 @@ def test_overfill_a_pool_and_follow_the_rule_link(live_site, tab):
     item.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert item.inner_text() == "Error: Wind: 80 now, more than the pool holds (60). Rule: Fatigue pools"
     assert page.locator("#rw-c-pools-Wind-current").get_attribute("aria-invalid") == "true"
+    page.emulate_media(media="print")  # the sheet, problems included, on one A4 page
+    assert len(page_text_ops(page.pdf(format="A4"))) == 1
+    page.emulate_media(media="screen")
     assert follow_report_link(page, "skillful-pool-over").endswith("skillful/builder/#fatigue-pools")
     assert tab.errors == []
