@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit.characters import builder_systems
+from rollwright.kit.characters import builder_systems
 from tests.support.browser import BOOT_TIMEOUT_MS
 from tests.support.pdf_pages import page_text_ops
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from engine.errors import ParameterError
-from engine.kit import api  # noqa: F401 - loads every system's calls and widgets
-from engine.kit.registry import lookup
-from engine.kit.widget import Field, Widget, _REGISTERED, all_widgets, register_widget, render_widget
+from rollwright.errors import ParameterError
+from rollwright.kit import api  # noqa: F401 - loads every system's calls and widgets
+from rollwright.kit.registry import lookup
+from rollwright.kit.widget import Field, Widget, _REGISTERED, all_widgets, register_widget, render_widget
 
 
 def _base(widget: Widget) -> dict[str, Any]:

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.kit.api import call
-from engine.kit.characters import builder_systems
+from rollwright.errors import ParameterError
+from rollwright.kit.api import call
+from rollwright.kit.characters import builder_systems
 
 BAD_VALUES = (-999, 999, "", "x", True, None)
 

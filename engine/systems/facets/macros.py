@@ -9,16 +9,16 @@
 >>> facets_chance(7, 8)
 Traceback (most recent call last):
 ...
-engine.kit.macros.MacroError: facets_chance(7, 8): die: a d7 is not an attribute die (d4, d6, d8, d10, d12, d20)
+rollwright.kit.macros.MacroError: facets_chance(7, 8): die: a d7 is not an attribute die (d4, d6, d8, d10, d12, d20)
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.kit.api import call
-from engine.kit.macros import engine_call
-from engine.kit.numbers import percent
+from rollwright.kit.api import call
+from rollwright.kit.macros import engine_call
+from rollwright.kit.numbers import percent
 
 DONE = ("advantage", "success", "cost")
 """The bands in which the task gets done (at a cost in the last)."""

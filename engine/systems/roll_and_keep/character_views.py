@@ -1,10 +1,10 @@
 """How the builder shows a Roll & Keep character: the editor form, the report and the sheet.
 
-The sheet is a set of boxed parts (the kit's :mod:`engine.kit.character_views`): the traits and
+The sheet is a set of boxed parts (the kit's :mod:`rollwright.kit.character_views`): the traits and
 what each does in a fight, the attack and defensive knacks with their pools and passive TNs, and
 the wound record with a box for each dramatic wound up to the knock-out.
 
->>> from engine.systems.roll_and_keep.character import blank, read
+>>> from roll_and_keep.character import blank, read
 >>> [p.title for p in sheet_parts(read(blank()), [])]
 ['Traits', 'Attack knacks', 'Defensive knacks', 'Wounds']
 >>> 'data-rw-path="attacks.1.trait"' in editor_html(read(blank()))
@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.kit.character_views import Cell, Part, Track, report_html, sheet_html, sheet_markdown, sheet_text
-from engine.kit.forms import group, number, select, shown, text_input
-from engine.kit.markup import Html, el
-from engine.systems.roll_and_keep.character import TRAITS, derived
-from engine.systems.roll_and_keep.rules.combat import MAX_RANK, passive_tn
-from engine.systems.roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
+from rollwright.kit.character_views import Cell, Part, Track, report_html, sheet_html, sheet_markdown, sheet_text
+from rollwright.kit.forms import group, number, select, shown, text_input
+from rollwright.kit.markup import Html, el
+from roll_and_keep.character import TRAITS, derived
+from roll_and_keep.rules.combat import MAX_RANK, passive_tn
+from roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
 
 SUBTITLE = "Roll & Keep character"
 

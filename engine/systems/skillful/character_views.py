@@ -1,9 +1,9 @@
 """How the builder shows a Skillful character: the editor form, the report and the sheet.
 
-The sheet is a set of boxed parts (the kit's :mod:`engine.kit.character_views`): the skills,
+The sheet is a set of boxed parts (the kit's :mod:`rollwright.kit.character_views`): the skills,
 the six pools with what is left of each, and the penalties and thresholds the pools give now.
 
->>> from engine.systems.skillful.character import blank, read
+>>> from skillful.character import blank, read
 >>> [p.title for p in sheet_parts(read(blank()), [])]
 ['Skills', 'Fatigue pools', 'Penalties and thresholds', 'Settings']
 >>> 'data-rw-path="pools.Sanity.size"' in editor_html(read(blank()))
@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.kit.character_views import Cell, Part, report_html, sheet_html, sheet_markdown, sheet_text
-from engine.kit.forms import group, number, shown, text_input
-from engine.kit.markup import Html, el
-from engine.systems.skillful.character import MAX_POOL, SETTINGS, SKILL_SLOTS, derived
-from engine.systems.skillful.rules.checks import MAX_SKILL
-from engine.systems.skillful.rules.effort import POOLS
-from engine.systems.skillful.rules.tiers import FLOOR_LABELS, cutoffs
+from rollwright.kit.character_views import Cell, Part, report_html, sheet_html, sheet_markdown, sheet_text
+from rollwright.kit.forms import group, number, shown, text_input
+from rollwright.kit.markup import Html, el
+from skillful.character import MAX_POOL, SETTINGS, SKILL_SLOTS, derived
+from skillful.rules.checks import MAX_SKILL
+from skillful.rules.effort import POOLS
+from skillful.rules.tiers import FLOOR_LABELS, cutoffs
 
 SUBTITLE = "Skillful character"
 POOL_ROLES = {"Wind": "body, short efforts", "Wit": "mind, short efforts", "Stamina": "body, longer efforts",

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.kit.api import call
+from rollwright.kit.api import call
 
 
 def ark(**changes: Any) -> dict[str, Any]:

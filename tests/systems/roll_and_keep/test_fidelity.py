@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.kit.api import call
-from engine.systems.roll_and_keep.calls.turn import BAR_FIGHT_PLAN
+from rollwright.kit.api import call
+from roll_and_keep.calls.turn import BAR_FIGHT_PLAN
 from tests.support.html_reader import read
 from tests.support.site_build import page
 

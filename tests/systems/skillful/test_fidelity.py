@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.kit.errata import all_errata
-from engine.kit.system import all_systems
+from rollwright.kit.errata import all_errata
+from rollwright.kit.system import all_systems
 from tests.support.html_reader import read
 from tests.support.site_build import page
 

@@ -2,9 +2,9 @@
 
 The form and the sheet lay the nine attributes out as the draft sorts them, arena by role
 (physical, mental, social; power, control, resistance). The sheet is a set of boxed parts
-(the kit's :mod:`engine.kit.character_views`).
+(the kit's :mod:`rollwright.kit.character_views`).
 
->>> from engine.systems.facets.character import blank, read
+>>> from facets.character import blank, read
 >>> 'data-rw-path="facets.calling.traits.3.picked"' in editor_html(read(blank()))
 True
 >>> sheet_text(read({**blank(), "name": "Ada"})).splitlines()[0]
@@ -18,15 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.kit.character_views import Cell, Part, report_html, sheet_html, sheet_markdown
-from engine.kit.character_views import sheet_text as kit_sheet_text
-from engine.kit.forms import checkbox, group, number, select, shown, text_input
-from engine.kit.markup import Html, el
-from engine.systems.facets.character import (
+from rollwright.kit.character_views import Cell, Part, report_html, sheet_html, sheet_markdown
+from rollwright.kit.character_views import sheet_text as kit_sheet_text
+from rollwright.kit.forms import checkbox, group, number, select, shown, text_input
+from rollwright.kit.markup import Html, el
+from facets.character import (
     FACETS, MAX_EFFORT, MAX_PENALTIES, MAX_POOL, TRAIT_SLOTS, effective_die,
 )
-from engine.systems.facets.rules.attributes import ARENAS, ATTRIBUTES, ROLES
-from engine.systems.facets.rules.dice import DIE_STEPS
+from facets.rules.attributes import ARENAS, ATTRIBUTES, ROLES
+from facets.rules.dice import DIE_STEPS
 
 DICE = {str(s): f"d{s}" for s in DIE_STEPS}
 PHYSICAL = {"healthy": "Unharmed", "hurt": "Hurt", "injured": "Injured", "crippled": "Crippled"}

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.kit.errata import Erratum, errata_source
-from engine.systems.roll_and_keep.rules.turn import play_turn
-from engine.systems.roll_and_keep.rules.turn_text import BAR_FIGHT, BAR_FIGHT_PLAN, read_actors, read_plan
-from engine.systems.roll_and_keep.rules.wounds import thresholds
+from rollwright.kit.errata import Erratum, errata_source
+from roll_and_keep.rules.turn import play_turn
+from roll_and_keep.rules.turn_text import BAR_FIGHT, BAR_FIGHT_PLAN, read_actors, read_plan
+from roll_and_keep.rules.wounds import thresholds
 
 
 @errata_source

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
 from tests.support.keyboard import choose, type_into
 from tests.systems.facade.browser.test_builder import share_fragment, wait_ready

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from tests.systems.facade.character.character_docs import background, check, doc as character_doc, focus, item, modifier, node, pool, skill, spec
 
-from engine.systems.facade.rules.costs import attribute_cost, background_cost, modifier_cost, standard_skill_cost
+from facade.rules.costs import attribute_cost, background_cost, modifier_cost, standard_skill_cost
 
 
 def test_level_3_attribute_costs_6_ap_and_4_more_to_reach_4() -> None:
@@ -159,7 +159,7 @@ def test_unpriced_choices_cost_nothing_but_are_listed() -> None:
 ])
 def test_an_illegal_value_is_never_costed_as_free(fields, pool_name) -> None:
     """Strength 7 used to add 0 AP: the pool said 'ok' with 16 AP left. Now the pool counts it as not priced."""
-    from engine.kit.api import call
+    from rollwright.kit.api import call
 
     result = check(**fields)
     line = pool(result, pool_name)
