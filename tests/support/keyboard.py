@@ -25,3 +25,29 @@ def next_field(page, text: str) -> None:
     page.keyboard.press("Tab")
     page.keyboard.press("Control+A")
     page.keyboard.type(text)
+
+
+def tab_to(page, element_id: str, limit: int = 300) -> int:
+    """Press Tab (only) until the element with ``element_id`` has the focus; the number of presses."""
+    for presses in range(limit):
+        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+            return presses
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def follow_report_link(page, code: str) -> str:
+    """From the focused control, Tab to the rule link of the report's ``code`` problem and press Enter;
+    the address it leads to."""
+    link = page.locator(f"[data-rw-report-region] li[data-rw-code='{code}'] a").first
+    link.wait_for()
+    target = link.evaluate("a => a.href")
+    for _ in range(300):
+        if page.evaluate("a => document.activeElement === a", link.element_handle()):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError(f"Tab never reached the rule link of {code}")
+    page.keyboard.press("Enter")
+    page.wait_for_url(target)
+    return target

@@ -67,6 +67,11 @@ class Field:
     used_when: tuple[str, tuple[Any, ...]] | None = None
     """``(other field, values)``: this control only counts while the other field holds one of
     ``values`` (e.g. a custom weapon's damage); otherwise the browser disables it."""
+    goes_with: tuple[str, ...] = ()
+    """Fields this optional value was entered for (a roll goes with the trait that made it). When a
+    change to one of them makes it invalid (the answer's error names this field), the browser
+    clears it, and every optional field that goes with one of the same fields, and answers again,
+    so a trait filled by "use my character" never leaves the widget in error."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,11 @@ def register_widget(widget: Widget) -> Widget:
         raise ValueError(f"widget {widget.name!r} is registered twice")
     if widget.url_key is not None and not re.fullmatch(r"[a-z][a-z0-9-]{0,15}", widget.url_key):
         raise ValueError(f"widget {widget.name!r}: url_key must be a short lower-case word (got {widget.url_key!r})")
+    names = {f.param for f in widget.fields}
+    for field in widget.fields:
+        if field.goes_with and (not field.optional or not set(field.goes_with) <= names - {field.param}):
+            raise ValueError(f"widget {widget.name!r}: field {field.param!r} can only go with other fields of the "
+                             f"widget, and only when it is optional (goes_with={field.goes_with!r})")
     keys = [w.url_key for w in _REGISTERED.values() if w.url_key is not None]
     if widget.url_key in keys:
         raise ValueError(f"widget {widget.name!r}: url_key {widget.url_key!r} is taken by another widget")
@@ -230,6 +240,7 @@ def _input(widget: Widget, field: Field, value: Any, control_id: str, described_
               "data-rw-optional": field.optional, "data-rw-seed": field.seed, "data-rw-kind": kind,
               "data-rw-used-when": used_when[0] if used_when else None,
               "data-rw-used-values": " ".join(str(v) for v in used_when[1]) if used_when else None,
+              "data-rw-goes-with": " ".join(field.goes_with) or None,
               "disabled": not _in_use(field, params)}
     if param.choices is not None:
         labels = field.choice_labels or {}

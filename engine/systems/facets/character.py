@@ -30,9 +30,13 @@ MAX_POOL, MAX_EFFORT, MAX_PENALTIES = 99, 999, 3
 HREF = {"traits": "facets/characters/#traits", "open": "facets/characters/#open-and-closed",
         "facets": "facets/characters/#facets", "attributes": "facets/characters/#attributes",
         "health": "facets/characters/#health-and-cool", "effort": "facets/characters/#effort",
-        "ladder": "facets/consequences/#the-ladder"}
+        "ladder": "facets/consequences/#the-ladder", "builder": "facets/builder/#what-the-builder-checks"}
 RULES = {"traits": "Traits", "open": "Open and closed", "facets": "Facets", "attributes": "Attributes",
-         "health": "Health and Cool", "effort": "Effort", "ladder": "The ladder"}
+         "health": "Health and Cool", "effort": "Effort", "ladder": "The ladder",
+         "builder": "What the builder checks"}
+STEPS = {condition: index for index, condition in enumerate(CONDITIONS)}
+"""How far down its ladder each condition is: each step adds one penalty, so at most that many on one
+attribute (hurt 1, injured 2, crippled 3; the social ladder's steps count the same way)."""
 
 
 def _blank_facet() -> dict[str, Any]:
@@ -129,7 +133,29 @@ def _basic_problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
     for ladder in ("physical", "social"):
         if c[ladder] not in CONDITIONS:
             found.append(_message("error", "facets-condition", f"Unknown {ladder} condition.", "ladder", ladder))
+    found += _penalties_for_the_ladder(c)
     return found
+
+
+def _penalties_for_the_ladder(c: Mapping[str, Any]) -> list[dict[str, str]]:
+    """A warning for die penalties the recorded consequences cannot account for."""
+    if c["physical"] not in CONDITIONS or c["social"] not in CONDITIONS:
+        return []
+    allowed = STEPS[c["physical"]] + STEPS[c["social"]]
+    found = []
+    for key, a in ATTRIBUTES.items():
+        count = c["penalties"][key]
+        if _whole(count, 0, MAX_PENALTIES) and count > allowed:
+            had = "no consequence" if not allowed else f"consequences worth {allowed} step{'s' * (allowed > 1)}"
+            found.append(_message("warning", "facets-penalty-ladder", f"{a.name}: {count} die penalties, but the "
+                                  f"character has {had}; each step down a ladder adds one penalty.", "ladder",
+                                  f"penalties.{key}"))
+    return found
+
+
+def _named(label: str, facet: Mapping[str, Any]) -> str:
+    """``Calling 'Smuggler'``, or just ``Calling`` while the facet has no name."""
+    return f"{label} {facet['name'].strip()!r}" if facet["name"].strip() else label
 
 
 def _facet_requirement(c: Mapping[str, Any], key: str) -> list[dict[str, str]]:
@@ -145,13 +171,13 @@ def _facet_requirement(c: Mapping[str, Any], key: str) -> list[dict[str, str]]:
             found.append(_message("error", "facets-requirement", f"{label}: the requirement needs an attribute "
                                   "and a die.", "open", f"facets.{key}.requires_attribute"))
         elif _die(have) and DIE_STEPS.index(have) < DIE_STEPS.index(need):
-            found.append(_message("error", "facets-closed-facet", f"{label} {facet['name']!r} is closed: it needs "
+            found.append(_message("error", "facets-closed-facet", f"{_named(label, facet)} is closed: it needs "
                                   f"{ATTRIBUTES[attribute].name} d{need} or more (now d{have}).", "open",
                                   f"facets.{key}.requires_attribute"))
     other = facet["requires_facet"].strip().lower()
     names = {c["facets"][k]["name"].strip().lower() for k in FACETS if k != key}
     if other and other not in names:
-        found.append(_message("error", "facets-closed-facet", f"{label} {facet['name']!r} is closed: it needs the "
+        found.append(_message("error", "facets-closed-facet", f"{_named(label, facet)} is closed: it needs the "
                               f"facet {facet['requires_facet']!r}.", "open", f"facets.{key}.requires_facet"))
     if not attribute and not other:
         found.append(_message("warning", "facets-requirement", f"{label} is closed but names no requirement.",
@@ -165,6 +191,12 @@ def _trait_problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
         traits = c["facets"][key]["traits"]
         picked = [t for t in traits if t["picked"]]
         total += len(picked)
+        names = [t["name"].strip().casefold() for t in traits]
+        for index, name in enumerate(names):
+            if name and name in names[:index]:
+                found.append(_message("error", "facets-trait-twice", f"{label}, trait {index + 1}: "
+                                      f"{traits[index]['name'].strip()!r} is already trait {names.index(name) + 1}; "
+                                      "a trait is taken once.", "traits", f"facets.{key}.traits.{index}.name"))
         if not picked:
             found.append(_message("error", "facets-trait-per-facet", f"{label}: pick one of its traits.",
                                   "traits", f"facets.{key}.traits"))
@@ -190,14 +222,21 @@ def _trait_problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
 def problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
     """How the character breaks the rules (errors) or is unfinished (warnings)."""
     found = _basic_problems(c)
+    named: dict[str, str] = {}
     for key, label in FACETS.items():
-        if not c["facets"][key]["name"].strip():
+        name = c["facets"][key]["name"].strip()
+        if not name:
             found.append(_message("warning", "facets-facet-name", f"{label}: no facet named yet.", "facets",
                                   f"facets.{key}.name"))
+        elif name.casefold() in named:
+            found.append(_message("error", "facets-facet-twice", f"{label}: {name!r} is already the "
+                                  f"{named[name.casefold()].lower()}; a character takes three different facets.",
+                                  "facets", f"facets.{key}.name"))
+        named.setdefault(name.casefold(), label)
         found += _facet_requirement(c, key)
     found += _trait_problems(c)
     if not c["name"].strip():
-        found.append(_message("warning", "facets-name", "The character has no name yet.", "facets", "name"))
+        found.append(_message("warning", "facets-name", "The character has no name yet.", "builder", "name"))
     return found
 
 

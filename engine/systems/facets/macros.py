@@ -1,10 +1,11 @@
 """Facets's page macros.
 
-``{{ facets_chance(8, 8) }}`` writes the chance that a d8 (exploding) meets TN 8.
+``{{ facets_chance(8, 8) }}`` writes the chance that a d8 (exploding) meets TN 8;
+``{{ facets_done(8, 8) }}`` the chance that the task gets done, counting a success at a cost;
 ``{{ facets_calm(10) }}`` writes the calm value of a d10.
 
->>> facets_chance(8, 8), facets_calm(10)
-('12.5%', '5')
+>>> facets_chance(8, 8), facets_done(8, 8), facets_calm(10)
+('12.5%', '75%', '5')
 >>> facets_chance(7, 8)
 Traceback (most recent call last):
 ...
@@ -13,8 +14,14 @@ rollwright.kit.macros.MacroError: facets_chance(7, 8): die: a d7 is not an attri
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rollwright.kit.api import call
 from rollwright.kit.macros import engine_call
+from rollwright.kit.numbers import percent
+
+DONE = ("advantage", "success", "cost")
+"""The bands in which the task gets done (at a cost in the last)."""
 
 
 def facets_chance(die: int, tn: int, bonus: int = 0) -> str:
@@ -24,10 +31,17 @@ def facets_chance(die: int, tn: int, bonus: int = 0) -> str:
     return str(answer["success"]["percent"])
 
 
+def facets_done(die: int, tn: int, bonus: int = 0) -> str:
+    """The chance that an exploding ``die`` plus ``bonus`` gets the task done against ``tn`` (at a cost or not)."""
+    answer = engine_call("facets_done", (die, tn), {"bonus": bonus} if bonus else {},
+                         lambda: call("facets.check", {"die": die, "tn": tn, "bonus": bonus}))
+    return percent(sum((Fraction(b["p"]) for b in answer["bands"] if b["key"] in DONE), Fraction(0)))
+
+
 def facets_calm(die: int) -> str:
     """The calm value of a die."""
     return str(engine_call("facets_calm", (die,), {}, lambda: call("facets.check", {"die": die}))["calm"])
 
 
-MACROS = (facets_chance, facets_calm)
+MACROS = (facets_chance, facets_done, facets_calm)
 """Registered by the site under their own names."""

@@ -1,13 +1,14 @@
 """A Roll & Keep character: traits, attack and defensive knacks, and a wound record.
 
-The draft gives no creation rules, so the builder only checks ranges (a stated
-limit: traits 1-5, knack ranks 0-5) and derives what combat uses: initiative
-dice, wound-check dice, each attack's pool, each defense's passive TN, the
-crippled and knocked-out thresholds, and the state the wound record gives.
+The draft gives no creation rules, so the builder checks the site's ranges
+(traits 1-5, knack ranks 0-5), that every knack with a rank has a name of its
+own and an attack its trait, and derives what combat uses: initiative dice,
+wound-check dice, each attack's pool, each defense's passive TN, the crippled
+and knocked-out thresholds, and the state the wound record gives.
 
 >>> hero = read(blank())
->>> derived(hero)["attacks"][0]["pool"], derived(hero)["initiative"]
-('4k2', '2k2')
+>>> derived(hero)["attacks"][0]["pool"], derived(hero)["initiative"], derived(hero)["thresholds"]
+('4k2', '2k2', (3, 5))
 >>> [m["code"] for m in problems({**hero, "traits": {**hero["traits"], "brawn": 9}})]
 ['rk-trait', 'rk-name']
 """
@@ -18,8 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollwright.errors import ParameterError
-from rollwright.kit.forms import group, number, select, shown, text_input
-from rollwright.kit.markup import Html, el
+from rollwright.kit.forms import shown
 from roll_and_keep.rules.combat import MAX_RANK, attack_pool, passive_tn
 from roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT, state, thresholds
 
@@ -28,22 +28,26 @@ TRAITS = {"brawn": "Brawn", "finesse": "Finesse", "panache": "Panache", "resolve
 WOUND_FILLS = {"flesh": "Flesh wounds", "dramatic": "Dramatic wounds"}
 """Widget fields a character's wound record fills, with their labels."""
 SLOTS = 2
-RULE_HREF = "roll-and-keep/attacks/#the-attack"
+
+
+EMPTY_ATTACK = {"name": "", "trait": "finesse", "rank": 0}
+EMPTY_DEFENSE = {"name": "", "rank": 0}
 
 
 def blank() -> dict[str, Any]:
     """A new character: every trait 2, one unarmed attack and one defense at rank 2."""
-    attacks = [{"name": "Attack: Unarmed", "trait": "finesse", "rank": 2}, {"name": "", "trait": "finesse", "rank": 0}]
-    defenses = [{"name": "Defense: Parry", "rank": 2}, {"name": "", "rank": 0}]
+    attacks = [{"name": "Attack: Unarmed", "trait": "finesse", "rank": 2}, dict(EMPTY_ATTACK)]
+    defenses = [{"name": "Defense: Parry", "rank": 2}, dict(EMPTY_DEFENSE)]
     return {"schema": SCHEMA, "name": "", "traits": {key: 2 for key in TRAITS},
             "attacks": attacks, "defenses": defenses, "wounds": {"flesh": 0, "dramatic": 0}}
 
 
-def _slots(value: Any, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+def _slots(value: Any, empty: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The first SLOTS items, with the keys of ``empty``; a missing item is ``empty`` (an unused slot)."""
     items = value if isinstance(value, list) else []
     rows = [item if isinstance(item, Mapping) else {} for item in items[:SLOTS]]
-    rows += [{}] * (SLOTS - len(rows))
-    return [{key: row.get(key) for key in keys} for row in rows]
+    rows += [empty] * (SLOTS - len(rows))
+    return [{key: row.get(key) for key in empty} for row in rows]
 
 
 def read(document: Mapping[str, Any]) -> dict[str, Any]:
@@ -56,8 +60,8 @@ def read(document: Mapping[str, Any]) -> dict[str, Any]:
     character: dict[str, Any] = {
         "schema": SCHEMA, "name": shown(document.get("name")),
         "traits": {key: traits.get(key) for key in TRAITS},  # type: ignore[union-attr]
-        "attacks": [{**a, "name": shown(a["name"])} for a in _slots(document.get("attacks"), ("name", "trait", "rank"))],
-        "defenses": [{**d, "name": shown(d["name"])} for d in _slots(document.get("defenses"), ("name", "rank"))],
+        "attacks": [{**a, "name": shown(a["name"])} for a in _slots(document.get("attacks"), EMPTY_ATTACK)],
+        "defenses": [{**d, "name": shown(d["name"])} for d in _slots(document.get("defenses"), EMPTY_DEFENSE)],
         "wounds": {"flesh": wounds.get("flesh"), "dramatic": wounds.get("dramatic")},  # type: ignore[union-attr]
     }
     if isinstance(document.get("id"), str):
@@ -69,28 +73,60 @@ def _whole(value: Any, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _message(severity: str, code: str, text: str, path: str) -> dict[str, str]:
-    return {"severity": severity, "code": code, "text": text, "rule": "Attacking and defending",
-            "href": RULE_HREF, "path": path}
+RULES = {
+    "ranges": ("Trait and knack ranges", "roll-and-keep/builder/#trait-and-knack-ranges"),
+    "knacks": ("Knacks", "roll-and-keep/builder/#knacks"),
+    "attack": ("The attack", "roll-and-keep/attacks/#the-attack"),
+    "flesh": ("Flesh wounds and wound checks", "roll-and-keep/wounds/#flesh-wounds-and-wound-checks"),
+    "dramatic": ("Crippled, knocked out and death", "roll-and-keep/wounds/#crippled-knocked-out-and-death"),
+    "builder": ("What the builder checks", "roll-and-keep/builder/#what-the-builder-checks"),
+}
+"""Each rule a message can point to: its name and the section of the site that states it."""
+KNACK_KINDS = {"attacks": "Attack knack", "defenses": "Defensive knack"}
+
+
+def _message(severity: str, code: str, text: str, rule: str, path: str) -> dict[str, str]:
+    name, href = RULES[rule]
+    return {"severity": severity, "code": code, "text": text, "rule": name, "href": href, "path": path}
+
+
+def _knack_problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
+    """Ranks out of range, a rank with no name (it would vanish from the sheet), a name used twice."""
+    found = []
+    for kind, label in KNACK_KINDS.items():
+        seen: dict[str, int] = {}
+        for i, row in enumerate(c[kind]):
+            name = row["name"].strip()
+            if not _whole(row["rank"], 0, MAX_RANK):
+                found.append(_message("error", "rk-rank", f"{name or f'{label} {i + 1}'}: a rank is a whole number "
+                                      f"from 0 to {MAX_RANK}.", "ranges", f"{kind}.{i}.rank"))
+            elif not name and row["rank"] > 0:
+                found.append(_message("error", "rk-knack-name", f"{label} {i + 1} has rank {row['rank']} but no "
+                                      "name: name it, or set its rank to 0.", "knacks", f"{kind}.{i}.name"))
+            if name and name.casefold() in seen:
+                found.append(_message("error", "rk-knack-twice", f"{label} {i + 1}: {name!r} is already "
+                                      f"{label.lower()} {seen[name.casefold()] + 1}; a knack has one rank.",
+                                      "knacks", f"{kind}.{i}.name"))
+            seen.setdefault(name.casefold(), i)
+            if kind == "attacks" and name and row["trait"] not in TRAITS:
+                found.append(_message("error", "rk-attack-trait", f"{name}: choose the trait it adds and keeps.",
+                                      "attack", f"attacks.{i}.trait"))
+    return found
 
 
 def problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
-    """Out-of-range values (errors) and an unnamed character (a warning)."""
-    found = [_message("error", "rk-trait", f"{label}: enter a whole number from 1 to {MAX_TRAIT}.", f"traits.{key}")
-             for key, label in TRAITS.items() if not _whole(c["traits"][key], 1, MAX_TRAIT)]
-    for kind, rows in (("attacks", c["attacks"]), ("defenses", c["defenses"])):
-        for i, row in enumerate(rows):
-            if not _whole(row["rank"], 0, MAX_RANK):
-                found.append(_message("error", "rk-rank", f"{row['name'] or 'Knack'}: rank 0 to {MAX_RANK}.",
-                                      f"{kind}.{i}.rank"))
-            if kind == "attacks" and row["trait"] not in TRAITS:
-                found.append(_message("error", "rk-attack-trait", "Choose the attack's trait.", f"attacks.{i}.trait"))
+    """How the character breaks the rules or the site's ranges (errors), or is unfinished (warnings)."""
+    found = [_message("error", "rk-trait", f"{label}: a whole number from 1 to {MAX_TRAIT}.", "ranges",
+                      f"traits.{key}") for key, label in TRAITS.items() if not _whole(c["traits"][key], 1, MAX_TRAIT)]
+    found += _knack_problems(c)
     if not _whole(c["wounds"]["flesh"], 0, MAX_FLESH):
-        found.append(_message("error", "rk-flesh", f"Flesh wounds: 0 to {MAX_FLESH}.", "wounds.flesh"))
+        found.append(_message("error", "rk-flesh", f"Flesh wounds: a whole number from 0 to {MAX_FLESH}.", "flesh",
+                              "wounds.flesh"))
     if not _whole(c["wounds"]["dramatic"], 0, MAX_DRAMATIC):
-        found.append(_message("error", "rk-dramatic", f"Dramatic wounds: 0 to {MAX_DRAMATIC}.", "wounds.dramatic"))
+        found.append(_message("error", "rk-dramatic", f"Dramatic wounds: a whole number from 0 to {MAX_DRAMATIC}.",
+                              "dramatic", "wounds.dramatic"))
     if not c["name"].strip():
-        found.append(_message("warning", "rk-name", "The character has no name yet.", "name"))
+        found.append(_message("warning", "rk-name", "The character has no name yet.", "builder", "name"))
     return found
 
 
@@ -103,61 +139,18 @@ def derived(c: Mapping[str, Any]) -> dict[str, Any]:
     for row in c["attacks"]:
         trait = t.get(row["trait"]) if row["trait"] in TRAITS else None
         if row["name"] and trait and _whole(row["rank"], 0, MAX_RANK):
-            out["attacks"].append({"name": row["name"], "pool": "{}k{}".format(*attack_pool(trait, row["rank"]))})
+            out["attacks"].append({"name": row["name"], "trait": TRAITS[row["trait"]], "trait_key": row["trait"],
+                                   "rank": row["rank"],
+                                   "pool": "{}k{}".format(*attack_pool(trait, row["rank"]))})
     for row in c["defenses"]:
         if row["name"] and _whole(row["rank"], 0, MAX_RANK):
-            out["defenses"].append({"name": row["name"], "tn": passive_tn(row["rank"])})
+            out["defenses"].append({"name": row["name"], "rank": row["rank"], "tn": passive_tn(row["rank"])})
     if t["resolve"]:
         out["thresholds"] = thresholds(t["resolve"])
         dramatic = c["wounds"]["dramatic"]
         if _whole(dramatic, 0, MAX_DRAMATIC):
             out["state"] = state(dramatic, t["resolve"])
     return out
-
-
-def sheet_lines(c: Mapping[str, Any]) -> list[str]:
-    """The sheet's lines, shared by the text, Markdown and HTML sheets."""
-    d = derived(c)
-    lines = [", ".join(f"{label} {shown(c['traits'][key])}" for key, label in TRAITS.items()),
-             f"Initiative dice: {d['initiative'] or '-'}; wound check: {d['wound_check'] or '-'}"]
-    lines += [f"{a['name']}: {a['pool']}" for a in d["attacks"]]
-    lines += [f"{x['name']}: passive TN {x['tn']}" for x in d["defenses"]]
-    if d["thresholds"]:
-        lines.append(f"Crippled at {d['thresholds'][0]} dramatic wounds, knocked out at {d['thresholds'][1]}")
-    lines.append(f"Wounds: {shown(c['wounds']['flesh'])} flesh, {shown(c['wounds']['dramatic'])} dramatic"
-                 + (f" ({d['state']})" if d["state"] else ""))
-    return lines
-
-
-def report_html(messages: list[dict[str, str]]) -> Html:
-    """The builder's report: each problem, with a link to its rule."""
-    if not messages:
-        return el("p", None, "No problems: every value is within the site's ranges.")
-    return el("ul", None, [el("li", {"data-rw-severity": m["severity"]},
-                              el("strong", None, f"{m['severity'].capitalize()}: "), m["text"], " ",
-                              el("a", {"href": m["href"]}, f"Rule: {m['rule']}")) for m in messages])
-
-
-def sheet_html(c: Mapping[str, Any]) -> Html:
-    """The printable sheet."""
-    return el("article", {"class": "rw-csheet"},
-              el("header", {"class": "rw-csheet__head"}, el("h2", None, c["name"] or "Unnamed character")),
-              el("ul", None, [el("li", None, line) for line in sheet_lines(c)]))
-
-
-def editor_html(c: Mapping[str, Any]) -> Html:
-    """The builder's form."""
-    traits = [number(f"traits.{k}", label, c["traits"][k], 1, MAX_TRAIT) for k, label in TRAITS.items()]
-    attacks = [group(f"Attack knack {i + 1}", text_input(f"attacks.{i}.name", "Name", a["name"]),
-                     select(f"attacks.{i}.trait", "Trait", a["trait"], TRAITS),
-                     number(f"attacks.{i}.rank", "Rank", a["rank"], 0, MAX_RANK)) for i, a in enumerate(c["attacks"])]
-    defenses = [group(f"Defensive knack {i + 1}", text_input(f"defenses.{i}.name", "Name", d["name"]),
-                      number(f"defenses.{i}.rank", "Rank", d["rank"], 0, MAX_RANK)) for i, d in enumerate(c["defenses"])]
-    wounds = group("Wound record", number("wounds.flesh", "Flesh wounds", c["wounds"]["flesh"], 0, MAX_FLESH),
-                   number("wounds.dramatic", "Dramatic wounds", c["wounds"]["dramatic"], 0, MAX_DRAMATIC))
-    return el("form", {"class": "rw-editor", "data-rw-editor": True, "novalidate": True,
-                       "aria-label": "Character editor"},
-              text_input("name", "Name", c["name"]), group("Traits", traits), attacks, defenses, wounds)
 
 
 def options_for(c: Mapping[str, Any], fills: str) -> list[dict[str, Any]]:

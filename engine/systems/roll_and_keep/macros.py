@@ -34,11 +34,23 @@ def rk_passive_tn(rank: int) -> str:
     return str(answer["tn"])
 
 
+def rk_phase_actors(actors: str, phase: int, plan: str = "") -> str:
+    """Who acts in ``phase`` of a turn with these ``actors`` (and ``plan``), in order: "Pedro", or "nobody".
+
+    >>> rk_phase_actors("Pedro 2 7; Samson 4 7 9", 1), rk_phase_actors("Pedro 2 7; Samson 4 7 9", 7)
+    ('nobody', 'Samson and Pedro')
+    """
+    answer = engine_call("rk_phase_actors", (actors, phase), {"plan": plan} if plan else {},
+                         lambda: call("roll-and-keep.turn", {"actors": actors, "plan": plan, "phase": phase}))
+    names = [a["name"] for group in answer["phases"][phase - 1]["order"] for a in group]
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names) or "nobody"
+
+
 def rk_turn_total(actor: str, phase: int) -> str:
     """An actor's Total Init at the start of ``phase`` in the seed's bar fight."""
     answer = engine_call("rk_turn_total", (actor, phase), {}, lambda: call("roll-and-keep.turn", {"plan": BAR_FIGHT_PLAN}))
     return str(answer["phases"][phase - 1]["totals"][actor])
 
 
-MACROS = (rk_chance, rk_dramatic, rk_passive_tn, rk_turn_total)
+MACROS = (rk_chance, rk_dramatic, rk_passive_tn, rk_phase_actors, rk_turn_total)
 """Every macro of this system; the site registers each under its function name."""

@@ -4,7 +4,9 @@ The draft gives no pool sizes and no rule turning a pool's level into a
 penalty, except that an empty Wind gives 4. So each pool has a *size* and a
 *current* value, both entered by the player, and two settings say what an
 empty Wind and an empty Wit cost (4 and 0 by default). From these the sheet
-derives the penalties and the threshold width T, as the tracker does.
+derives the penalties and the threshold width T, as the tracker does. The
+check refuses what the sheet could not use: a skill with a level but no name,
+a skill named twice, a pool holding more than its size.
 
 >>> ada = read({"name": "Ada", "skills": [{"name": "Swords", "level": 7}],
 ...             "pools": {"Wind": {"size": 40, "current": 0}}})
@@ -12,6 +14,8 @@ derives the penalties and the threshold width T, as the tracker does.
 (4, 6)
 >>> [m["code"] for m in problems(read({"skills": [{"name": "Swords", "level": 99}]}))]
 ['skillful-skill', 'skillful-name']
+>>> [m["text"] for m in problems(read({"name": "Bo", "pools": {"Wind": {"size": 60, "current": 80}}}))]
+['Wind: 80 now, more than the pool holds (60).']
 """
 
 from __future__ import annotations
@@ -20,11 +24,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollwright.errors import ParameterError
-from rollwright.kit.forms import as_items, as_mapping, number, shown, text_input
-from rollwright.kit.markup import Html, el
+from rollwright.kit.forms import as_items, as_mapping, shown
 from skillful.rules.checks import MAX_PENALTY, MAX_SKILL
 from skillful.rules.effort import POOLS
-from skillful.rules.tiers import FLOOR_LABELS, threshold_width
+from skillful.rules.tiers import threshold_width
 from skillful.rules.tracker import floor_of
 
 SCHEMA = "rollwright/skillful"
@@ -33,8 +36,13 @@ MAX_POOL = 999
 DEFAULT_SIZE = 60
 SETTINGS = {"wind_empty": ("Penalty for an empty Wind (the draft: 4)", 4),
             "wit_empty": ("Penalty for an empty Wit (the draft gives none)", 0)}
-RULE = "Fatigue tracker"
-RULE_HREF = "skillful/tracker/"
+RULES = {
+    "skills": ("Skills", "skillful/builder/#skills"),
+    "pools": ("Fatigue pools", "skillful/builder/#fatigue-pools"),
+    "settings": ("Penalties of empty pools", "skillful/builder/#penalties-of-empty-pools"),
+    "builder": ("What the builder checks", "skillful/builder/#what-the-builder-checks"),
+}
+"""Each rule a message can point to: its name and the section of the site that states it."""
 
 
 def blank() -> dict[str, Any]:
@@ -69,31 +77,55 @@ def read(document: Mapping[str, Any]) -> dict[str, Any]:
     return character
 
 
-def _message(severity: str, code: str, text: str, path: str) -> dict[str, str]:
-    return {"severity": severity, "code": code, "text": text, "rule": RULE, "href": RULE_HREF, "path": path}
+def _message(severity: str, code: str, text: str, rule: str, path: str) -> dict[str, str]:
+    name, href = RULES[rule]
+    return {"severity": severity, "code": code, "text": text, "rule": name, "href": href, "path": path}
+
+
+def _skill_problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
+    found: list[dict[str, str]] = []
+    seen: dict[str, int] = {}
+    for i, skill in enumerate(c["skills"]):
+        name, level, path = skill["name"].strip(), skill["level"], f"skills.{i}"
+        if name and not (_whole(level) and 0 <= level <= MAX_SKILL):
+            found.append(_message("error", "skillful-skill", f"{name}: a level is a whole number from 0 to "
+                                  f"{MAX_SKILL}.", "skills", f"{path}.level"))
+        elif not name and level is not None and level != "":
+            found.append(_message("error", "skillful-skill-name", f"Skill {i + 1} has a level but no name: name "
+                                  "it, or clear its level.", "skills", f"{path}.name"))
+        if name and name.casefold() in seen:
+            found.append(_message("error", "skillful-skill-twice", f"Skill {i + 1}: {name!r} is already skill "
+                                  f"{seen[name.casefold()] + 1}; a skill has one level.", "skills", f"{path}.name"))
+        seen.setdefault(name.casefold(), i)
+    return found
+
+
+def _pool_problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
+    found = []
+    for pool in POOLS:
+        size, now = c["pools"][pool]["size"], c["pools"][pool]["current"]
+        size_ok = _whole(size) and 1 <= size <= MAX_POOL
+        if not size_ok:
+            found.append(_message("error", "skillful-pool-size", f"{pool}: a size is a whole number from 1 to "
+                                  f"{MAX_POOL}.", "pools", f"pools.{pool}.size"))
+        if not (_whole(now) and -MAX_POOL <= now <= MAX_POOL):
+            found.append(_message("error", "skillful-pool-current", f"{pool}: the current value is a whole "
+                                  f"number from -{MAX_POOL} to {MAX_POOL}.", "pools", f"pools.{pool}.current"))
+        elif size_ok and now > size:
+            found.append(_message("error", "skillful-pool-over", f"{pool}: {now} now, more than the pool holds "
+                                  f"({size}).", "pools", f"pools.{pool}.current"))
+    return found
 
 
 def problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
-    """Errors (values out of range) and warnings (unfinished) of a character."""
-    found = []
-    for i, skill in enumerate(c["skills"]):
-        if skill["name"].strip() and not (_whole(skill["level"]) and 0 <= skill["level"] <= MAX_SKILL):
-            found.append(_message("error", "skillful-skill", f"{skill['name']}: a level is a whole number "
-                                  f"from 0 to {MAX_SKILL}.", f"skills.{i}.level"))
-    for pool in POOLS:
-        size, now = c["pools"][pool]["size"], c["pools"][pool]["current"]
-        if not (_whole(size) and 1 <= size <= MAX_POOL):
-            found.append(_message("error", "skillful-pool-size", f"{pool}: a size is a whole number from 1 to "
-                                  f"{MAX_POOL}.", f"pools.{pool}.size"))
-        if not (_whole(now) and -MAX_POOL <= now <= MAX_POOL):
-            found.append(_message("error", "skillful-pool-current", f"{pool}: the current value is a whole "
-                                  f"number from -{MAX_POOL} to {MAX_POOL}.", f"pools.{pool}.current"))
+    """Errors (values the sheet cannot use) and warnings (unfinished) of a character."""
+    found = _skill_problems(c) + _pool_problems(c)
     for key, (label, _) in SETTINGS.items():
         if not (_whole(c["settings"][key]) and 0 <= c["settings"][key] <= 9):
-            found.append(_message("error", "skillful-setting", f"{label}: a whole number from 0 to 9.",
+            found.append(_message("error", "skillful-setting", f"{label}: a whole number from 0 to 9.", "settings",
                                   f"settings.{key}"))
     if not c["name"].strip():
-        found.append(_message("warning", "skillful-name", "The character has no name yet.", "name"))
+        found.append(_message("warning", "skillful-name", "The character has no name yet.", "builder", "name"))
     return found
 
 
@@ -106,53 +138,6 @@ def derived(c: Mapping[str, Any]) -> dict[str, Any]:
     floor = floor_of(now)
     return {"physical_penalty": physical, "mental_penalty": mental, "floor": floor,
             "physical_width": threshold_width(physical, floor), "mental_width": threshold_width(mental, floor)}
-
-
-def _lines(c: Mapping[str, Any]) -> list[str]:
-    d = derived(c)
-    skills = [f"{s['name']} {shown(s['level'])}" for s in c["skills"] if s["name"].strip()]
-    pools = [f"{pool} {shown(c['pools'][pool]['current'])}/{shown(c['pools'][pool]['size'])}" for pool in POOLS]
-    return [f"Skills: {', '.join(skills) or 'none yet'}", f"Pools: {', '.join(pools)}",
-            f"Physical penalty {d['physical_penalty']} (T = {d['physical_width']}); "
-            f"mental penalty {d['mental_penalty']} (T = {d['mental_width']}); {FLOOR_LABELS[d['floor']]}"]
-
-
-def sheet_text(c: Mapping[str, Any], *, markdown: bool = False) -> str:
-    name = c["name"] or "Unnamed character"
-    if markdown:
-        return "\n".join([f"# {name}", ""] + [f"- {line}" for line in _lines(c)]) + "\n"
-    return "\n".join([name] + [f"  {line}" for line in _lines(c)]) + "\n"
-
-
-def sheet_html(c: Mapping[str, Any]) -> Html:
-    return el("article", {"class": "rw-csheet"},
-              el("header", {"class": "rw-csheet__head"}, el("h2", None, c["name"] or "Unnamed character")),
-              el("ul", None, [el("li", None, line) for line in _lines(c)]))
-
-
-def report_html(messages: list[dict[str, str]]) -> Html:
-    if not messages:
-        return el("p", None, "No problems: every value is in range.")
-    return el("ul", None, [el("li", {"data-rw-severity": m["severity"]},
-                                 el("strong", None, f"{m['severity'].capitalize()}: "), m["text"], " ",
-                                 el("a", {"href": m["href"]}, f"See: {m['rule']}")) for m in messages])
-
-
-def editor_html(c: Mapping[str, Any]) -> Html:
-    """The builder's form: name, eight skill slots, the pools and the two settings."""
-    slots = [*c["skills"], *({"name": "", "level": None} for _ in range(SKILL_SLOTS - len(c["skills"])))]
-    skills = [el("div", {"class": "rw-editor__row"},
-                 text_input(f"skills.{i}.name", f"Skill {i + 1}", s["name"]),
-                 number(f"skills.{i}.level", "Level", s["level"], 0, MAX_SKILL)) for i, s in enumerate(slots)]
-    pools = [el("div", {"class": "rw-editor__row"},
-                number(f"pools.{pool}.current", f"{pool} now", c["pools"][pool]["current"], -MAX_POOL, MAX_POOL),
-                number(f"pools.{pool}.size", f"{pool} size", c["pools"][pool]["size"], 1, MAX_POOL))
-             for pool in POOLS]
-    settings = [number(f"settings.{key}", label, c["settings"][key], 0, 9) for key, (label, _) in SETTINGS.items()]
-    return el("form", {"class": "rw-editor", "data-rw-editor": True, "novalidate": True,
-                       "aria-label": "Character editor"},
-              text_input("name", "Name", c["name"]), el("h3", None, "Skills"), skills,
-              el("h3", None, "Fatigue pools"), pools, el("h3", None, "Settings"), settings)
 
 
 def fill_options(c: Mapping[str, Any], field_id: str) -> tuple[list[dict[str, Any]], int, int]:

@@ -97,10 +97,52 @@ def test_penalties_shrink_the_dice_the_picker_offers() -> None:
 
 def test_sheet_and_editor() -> None:
     text = call("facets.character.sheet", {"character": wren()})["sheet"]
-    assert "Calling: Smuggler (closed); traits: False bottom" in text
-    assert "Endurance: d4 (d8 before penalties)" in text
+    assert "  Calling          Smuggler  closed: Guile d10+  False bottom" in text
+    assert "Endurance d4 (d8 before penalties)" in text
+    assert "  Physical  Strength d6   Finesse d10  Endurance d4 (d8 before penalties)" in text
     html = call("facets.character.editor", {"character": wren()})["html"]
     assert 'data-rw-path="facets.calling.requires_die"' in html and 'data-rw-path="penalties.endurance"' in html
     again = call("facets.character.check", {"character": call("facets.character.check",
                                                                {"character": wren()})["character"]})
     assert again["valid"]
+
+
+def test_a_trait_or_a_facet_taken_twice_is_refused() -> None:
+    c = wren()
+    c["facets"]["trait"]["traits"][1]["name"] = "quick start "
+    assert "facets-trait-twice" in codes(c)
+    c = wren()
+    c["facets"]["calling"]["name"] = "swift"
+    found = call("facets.character.check", {"character": c})["messages"]
+    assert [(m["code"], m["text"]) for m in found if m["code"] == "facets-facet-twice"] == [
+        ("facets-facet-twice", "Calling: 'swift' is already the character trait; a character takes three "
+                               "different facets.")]
+
+
+def test_die_penalties_the_ladder_cannot_account_for_are_flagged() -> None:
+    c = wren()  # hurt, Endurance one penalty: fine
+    assert "facets-penalty-ladder" not in codes(c)
+    c["penalties"]["endurance"] = 2
+    found = [m for m in call("facets.character.check", {"character": c})["messages"]
+             if m["code"] == "facets-penalty-ladder"]
+    assert [(m["severity"], m["text"], m["href"]) for m in found] == [
+        ("warning", "Endurance: 2 die penalties, but the character has consequences worth 1 step; each step down a "
+                    "ladder adds one penalty.", "facets/consequences/#the-ladder")]
+    c["social"] = "hurt"  # weary as well: two steps
+    assert "facets-penalty-ladder" not in codes(c)
+    c["physical"], c["social"] = "healthy", "healthy"
+    assert "facets-penalty-ladder" in codes(c)
+
+
+def test_the_name_warning_links_to_what_the_builder_checks() -> None:
+    c = wren() | {"name": ""}
+    found = [m for m in call("facets.character.check", {"character": c})["messages"] if m["code"] == "facets-name"]
+    assert [(m["rule"], m["href"]) for m in found] == [("What the builder checks",
+                                                         "facets/builder/#what-the-builder-checks")]
+
+
+def test_the_sheet_lays_the_attributes_out_by_arena_and_role() -> None:
+    html = call("facets.character.sheet", {"character": wren(), "format": "html"})["sheet"]
+    assert html.index('data-rw-section="attributes"') < html.index('data-rw-section="facets"') \
+        < html.index('data-rw-section="pools"') < html.index('data-rw-section="consequences"')
+    assert "<th scope=\"col\">Power</th><th scope=\"col\">Control</th><th scope=\"col\">Resistance</th>" in html

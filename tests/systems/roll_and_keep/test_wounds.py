@@ -14,7 +14,15 @@ from roll_and_keep.rules.wounds import dramatic_wounds_for, state, thresholds, w
 def test_seed_examples() -> None:
     assert dramatic_wounds_for(62, 9) == 3   # the bus
     assert dramatic_wounds_for(20, 12) == 1  # the rock
-    assert state(3, resolve=2) == "crippled" and state(4, resolve=2) == "knocked out"
+    assert state(3, resolve=2) == "crippled"
+    assert state(4, resolve=2, reading="reached") == "knocked out"  # the rock example's own reading
+
+
+def test_the_engine_follows_the_thresholds_as_worded() -> None:
+    """The draft: a character can absorb Resolve dramatic wounds before being crippled and take twice
+    Resolve before being knocked out. With Resolve 2 the fourth wound leaves them standing (crippled)."""
+    assert thresholds(2) == (3, 5)
+    assert [state(n, resolve=2) for n in range(6)] == ["fine"] * 3 + ["crippled"] * 2 + ["knocked out"]
 
 
 @pytest.mark.parametrize(("missed", "wounds"), [(1, 1), (19, 1), (20, 2), (39, 2), (40, 3)])
@@ -23,8 +31,8 @@ def test_one_more_per_full_twenty_missed(missed: int, wounds: int) -> None:
 
 
 def test_thresholds_readings() -> None:
-    assert thresholds(3) == (3, 6)
-    assert thresholds(3, "passed") == (4, 7)
+    assert thresholds(3, "reached") == (3, 6)
+    assert thresholds(3) == thresholds(3, "passed") == (4, 7)
     assert state(1, resolve=2) == "fine"
 
 
@@ -77,5 +85,5 @@ def test_soak_planner_is_monotone_and_knocked_out_is_absorbing() -> None:
     outs = [r["knocked_out"] for r in rows]
     assert outs == sorted(outs)
     assert all(r["knocked_out"] <= r["crippled"] <= 1 for r in rows)
-    already = soak_odds(brawn=2, resolve=2, flesh=0, dramatic=4, damage=(3, 2), hits=2, depth=1)
+    already = soak_odds(brawn=2, resolve=2, flesh=0, dramatic=5, damage=(3, 2), hits=2, depth=1)
     assert [r["knocked_out"] for r in already] == [1, 1]

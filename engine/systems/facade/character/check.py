@@ -32,8 +32,8 @@ def spending_dict(s: Spending) -> dict[str, Any]:
     """The contract's ``spending`` block."""
     return {
         "pools": [{"pool": p.pool, "budget": p.budget, "converted": p.converted, "refunded": points_str(p.refunded),
-                   "available": points_str(p.available), "spent": points_str(p.spent), "left": points_str(p.left)}
-                  for p in s.pools],
+                   "available": points_str(p.available), "spent": points_str(p.spent), "left": points_str(p.left),
+                   "unpriced": p.unpriced} for p in s.pools],
         "extra": {"currency": s.extra.currency, "budget": s.extra.budget, "bonus": points_str(s.extra.bonus),
                   "spent": points_str(s.extra.spent), "left": points_str(s.extra.left)},
         "rates": dict(s.rates),

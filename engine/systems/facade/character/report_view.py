@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from rollwright.kit.markup import Html, el, join
-from facade.character.sheet import METHOD_NAMES, Section, sections
+from facade.character.sheet import METHOD_NAMES, Section, pool_spent_left, sections
 
 DERIVED_SECTIONS = ("attributes", "skills", "body", "limit-pools", "carrying", "running")
 PARTS = (("attributes", "Attributes"), ("modifiers", "Modifiers"), ("skills", "Skills"),
@@ -55,12 +55,18 @@ def _pools(spending: dict[str, Any]) -> Html:
     rows = []
     for p in spending["pools"]:
         over = p["left"].startswith("-")
-        state = el("strong", None, "over budget") if over else "ok"
+        spent, left = pool_spent_left(p)
+        state: Html | str = "ok"
+        if p["unpriced"]:
+            state = el("strong", None, f"{p['unpriced']} not priced: fix {'it' if p['unpriced'] == 1 else 'them'}")
+        elif over:
+            state = el("strong", None, "over budget")
         rows.append(el("tr", {"data-rw-pool": p["pool"], "data-rw-left": p["left"],
-                              "class": "rw-creport__over" if over else None},
+                              "data-rw-unpriced": p["unpriced"] or None,
+                              "class": "rw-creport__over" if over or p["unpriced"] else None},
                        el("th", {"scope": "row"}, el("abbr", {"title": POOL_NAMES[p["pool"]]}, p["pool"])),
                        el("td", None, p["budget"]), el("td", None, p["converted"]), el("td", None, p["refunded"]),
-                       el("td", None, p["spent"]), el("td", None, p["left"]), el("td", None, state)))
+                       el("td", None, spent), el("td", None, left), el("td", None, state)))
     over = extra["left"].startswith("-")
     rows.append(el("tr", {"data-rw-pool": extra["currency"], "data-rw-left": extra["left"],
                           "class": "rw-creport__over" if over else None},

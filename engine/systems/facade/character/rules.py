@@ -36,7 +36,7 @@ RULES: dict[str, tuple[str, str]] = {
     "extra-points": ("Extra points", "facade/creation/#extra-points"),
     "pool-buy": ("Weighted pool buy", "facade/creation/#weighted-pool-buy"),
     "advancement": ("Advancement", "facade/creation/#advancement"),
-    "document": ("Character file", "facade/builder/"),
+    "document": ("Character files", "facade/builder/#character-files"),
 }
 """Rule key -> (rule name, href)."""
 

@@ -44,6 +44,19 @@ def _every(amount: int | None, unit: str | None) -> str | None:
     return f"{amount} {unit}{'' if amount == 1 else 's'}"
 
 
+def pool_spent_left(pool: dict[str, Any]) -> tuple[str, str]:
+    """A pool's spent and left as shown: a choice that cannot be priced is never counted as free.
+
+    >>> pool_spent_left({"spent": "84", "left": "16", "unpriced": 1})
+    ('84 + 1 not priced', 'unknown')
+    >>> pool_spent_left({"spent": "90", "left": "10", "unpriced": 0})
+    ('90', '10')
+    """
+    if not pool.get("unpriced"):
+        return pool["spent"], pool["left"]
+    return f"{pool['spent']} + {pool['unpriced']} not priced", "unknown"
+
+
 def sections(result: dict[str, Any]) -> list[Section]:
     """The sheet's sections for a ``facade.character.check`` result."""
     c, d, s = result["character"], result["derived"], result["spending"]
@@ -88,7 +101,8 @@ def sections(result: dict[str, Any]) -> list[Section]:
                              _every(p["roll_every"], p["roll_unit"])]
                             for p in d["running"].values()]))
     extra = s["extra"]
-    points: list[list[Cell]] = [[p["pool"], p["budget"], p["converted"], p["refunded"], p["spent"], p["left"]]
+    points: list[list[Cell]] = [[p["pool"], p["budget"], p["converted"], p["refunded"],
+                                 *pool_spent_left(p)]
                                 for p in s["pools"]]
     points.append([extra["currency"], extra["budget"], None, extra["bonus"], extra["spent"], extra["left"]])
     out.append(Section("points", "Points", ["Pool", "Budget", "Converted in", "Back from drawbacks", "Spent", "Left"],

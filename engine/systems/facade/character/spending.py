@@ -61,6 +61,8 @@ class PoolLine:
     converted: int
     refunded: Fraction
     spent: Fraction
+    unpriced: int = 0
+    """Choices paid from this pool that cannot be priced (an invalid value): ``spent`` leaves them out."""
 
     @property
     def available(self) -> Fraction:
@@ -109,9 +111,10 @@ class Spending:
         return next(p for p in self.pools if p.pool == name)
 
 
-def _priced(path: str, label: str, cost: Cost | None, nxt: Cost | None, why: str) -> Item:
+def _priced(path: str, label: str, cost: Cost | None, nxt: Cost | None, why: str, pool: str) -> Item:
+    """A priced choice; an unpriced one (``cost`` None) still names the pool it would be paid from."""
     if cost is None:
-        return Item(path, label, "", None, why)
+        return Item(path, label, pool, None, why)
     return Item(path, label, cost.pool, cost.total, cost.explanation, None if nxt is None else nxt.step)
 
 
@@ -148,7 +151,7 @@ def _attributes(c: Character) -> list[Item]:
         level = c.attributes[name]
         cost = _try("attribute", level)
         out.append(_priced(f"attributes.{name}", f"{name.capitalize()} {level}", cost,
-                           _try("attribute", level + 1), f"Level {level} is outside 0-6: not priced."))
+                           _try("attribute", level + 1), f"Level {level} is outside 0-6: not priced.", "AP"))
     return out
 
 
@@ -158,7 +161,7 @@ def _modifiers(c: Character) -> list[Item]:
         cost = _try("modifier", m.grade, m.level)
         item = _priced(f"modifiers.{i}", f"{m.name or 'Unnamed modifier'} ({m.grade} {m.level})", cost,
                        _try("modifier", m.grade, m.level + 1),
-                       "Not priced: the grade or level is not valid (grades minor to extreme, levels 0-6).")
+                       "Not priced: the grade or level is not valid (grades minor to extreme, levels 0-6).", "AP")
         out.append(_points_back(item, c.settings.liabilities, c.currency) if m.negative else item)
     return out
 
@@ -171,7 +174,7 @@ def _backgrounds(c: Character) -> list[Item]:
         item = _priced(f"backgrounds.{i}", f"{b.name or f'Unnamed {what.lower()}'} ({b.kind} {b.grade} {b.level})",
                        cost, _try("background", b.kind, b.grade, b.level + 1),
                        "Not priced: the kind, grade or level is not valid (standard or exponential, minor to "
-                       "extreme, levels 0-12).")
+                       "extreme, levels 0-12).", "BP")
         out.append(_points_back(item, c.settings.liabilities, c.currency) if b.liability else item)
     return out
 
@@ -181,7 +184,7 @@ def _standard_skills(skills: list[Skill], spending: Spending) -> None:
         cost = _try("skill", tier, level)
         spending.items.append(_priced(path, f"{name or 'Unnamed'} ({tier} {level})", cost,
                                       _try("skill", tier, level + 1),
-                                      f"Level {level} is outside 0-4: not priced."))
+                                      f"Level {level} is outside 0-4: not priced.", "SP"))
         spending.skill_levels[path] = SkillLevel(path, tier, level if cost else None, None,
                                                  f"{name}: level {level}, bought as a standard {tier} skill.")
 
@@ -274,6 +277,8 @@ def spend(c: Character) -> Spending:
         priced = [i.cost for i in spending.items if i.pool == pool and i.cost is not None]
         back = -sum((x for x in priced if x < 0), ZERO)
         spent = sum((x for x in priced if x > 0), ZERO)
-        spending.pools.append(PoolLine(pool, budget.get(pool, 0), conversions[pool] * rates[pool], back, spent))
+        unpriced = sum(1 for i in spending.items if i.pool == pool and i.cost is None)
+        spending.pools.append(PoolLine(pool, budget.get(pool, 0), conversions[pool] * rates[pool], back, spent,
+                                       unpriced))
     spending.extra.bonus = -sum((i.cost for i in spending.items if i.pool == currency and i.cost is not None), ZERO)
     return spending

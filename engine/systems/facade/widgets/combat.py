@@ -47,5 +47,6 @@ register_widget(Widget(
 register_widget(Widget(
     "facade-blow", "Simple-combat blows", "facade.blow",
     (Field("trait_a", "Side A trait"), Field("trait_b", "Side B trait"),
-     Field("roll_a", "A's roll (optional)", optional=True), Field("roll_b", "B's roll (optional)", optional=True)),
+     Field("roll_a", "A's roll (optional)", optional=True, goes_with=("trait_a", "trait_b")),
+     Field("roll_b", "B's roll (optional)", optional=True, goes_with=("trait_a", "trait_b"))),
     "Compare", facade_combat_views.blow_view, live="change", defaults={"trait_a": 10, "trait_b": 10}))

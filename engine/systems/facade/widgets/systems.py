@@ -44,7 +44,8 @@ register_widget(Widget(
 register_widget(Widget(
     "facade-stunts", "Stunt dice", "facade.stunts",
     (Field("trait", "Trait"), Field("difficulty", "Difficulty"),
-     Field("rolled", "Already rolled (optional)", optional=True, hint="for stunt dice awarded after the roll")),
+     Field("rolled", "Already rolled (optional)", optional=True, hint="for stunt dice awarded after the roll",
+           goes_with=("trait",))),
     "Calculate", views.stunts_view, live="change"))
 register_widget(Widget(
     "facade-passion", "Inspiring passion", "facade.passion",

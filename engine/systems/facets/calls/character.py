@@ -18,7 +18,7 @@ from typing import Any
 from rollwright.kit.characters import render_picker
 from rollwright.kit.registry import Param, register
 from facets.character import attribute_options, blank, problems, read
-from facets.views.character import editor_html, report_html, sheet_html, sheet_text
+from facets.views.character import editor_html, report_html_of, sheet_html_of, sheet_text
 
 CHARACTER = Param("character", dict, "a Facets character (any state, even unfinished)")
 
@@ -33,7 +33,8 @@ def check(character: dict[str, Any]) -> dict[str, Any]:
     c = read(character)
     messages = problems(c)
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
-            "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
+            "migrated_from": None, "html": {"report": str(report_html_of(messages)),
+                                            "sheet": str(sheet_html_of(c, messages))}}
 
 
 @register("facets.character.editor", "The builder's form for a Facets character.", CHARACTER,
@@ -48,9 +49,10 @@ def editor(character: dict[str, Any], action: str, path: str, value: str) -> dic
           Param("format", str, "sheet format", default="text", choices=("text", "markdown", "html")))
 def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
     c = read(character)
+    messages = problems(c)
     if format == "html":
-        return {"sheet": str(sheet_html(c))}
-    return {"sheet": sheet_text(c, markdown=format == "markdown")}
+        return {"sheet": str(sheet_html_of(c, messages))}
+    return {"sheet": sheet_text(c, markdown=format == "markdown", messages=messages)}
 
 
 @register("facets.character.picker", "\"Use my character\" selects for attribute-die fields.", CHARACTER,

@@ -117,3 +117,15 @@ def third_per_day_errata() -> Iterator[Erratum]:
                       printed="3 points", computed=f"{amount_text(rate)} points",
                       rule="an injured character regains a third of maximum Health per day; "
                            "the draft does not say how to round", kind="claim")
+
+
+@errata_source
+def social_deal_errata() -> Iterator[Erratum]:
+    """Resisting a deal gives back "one Health" and makes the character hurt, even in a social conflict,
+    where Cool is what attacks wear down and the ladder's first step is weary."""
+    first_social_step = LADDERS["social"][LADDERS["physical"].index("hurt")]
+    yield Erratum(key="facets-deal-health", page="facets/conflicts.md#taken-out-withdrawing-and-deals",
+                  where="Conflicts: resisting a deal", item="a social conflict: what the resisting character regains",
+                  printed="one Health, and hurt", computed=f"one Cool, and {first_social_step}",
+                  rule="a social conflict lowers Cool, and its ladder runs weary, drained, exhausted; the sentence "
+                       "names only the physical ones", kind="text")

@@ -26,6 +26,8 @@ GAPS = (
     ("Defending against a pair of attacks", "each attack defended separately",
      "conflicts.md#two-attacks-in-one-action"),
     ("What tokens do", "shown as chances, never spent", "conflicts.md#defending"),
+    ("Refusing a deal in a social conflict", "read as a point of Cool and weary (an erratum too)",
+     "conflicts.md#taken-out-withdrawing-and-deals"),
     ("What follows exhausted", "not named", "consequences.md#the-ladder"),
     ("Rounding a third of Health a day; the length of a month", "kept exact", "consequences.md#recovery"),
     ("Attribute budget at creation", "the player's choice", "characters.md#attributes"),

@@ -24,7 +24,8 @@ DEFENSES = {"finesse": "Finesse (dodge)", "strength": "Strength (block)", "endur
 register_widget(Widget(
     "facets-roll", "Roll an attribute", "facets.roll",
     (Field("die", "Die (sides)"), Field("bonus", "Bonus"), Field("tn", "TN"),
-     Field("pressure", "Under pressure"), Field("explode_on", "Explode on", optional=True, hint=EXPLODE_HINT),
+     Field("pressure", "Under pressure"),
+     Field("explode_on", "Explode on", optional=True, hint=EXPLODE_HINT, goes_with=("die",)),
      Field("critical", "Critical failure", choice_labels=CRITICAL_READINGS), Field("seed", "Seed", seed=True)),
     "Roll", roll_view, defaults={"seed": 1}, log=5, log_title="Earlier rolls"))
 register_widget(Widget(
@@ -33,7 +34,7 @@ register_widget(Widget(
 register_widget(Widget(
     "facets-check", "Outcome bands against a TN", "facets.check",
     (Field("die", "Die (sides)"), Field("bonus", "Bonus"), Field("tn", "TN"), Field("pressure", "Under pressure"),
-     Field("explode_on", "Explode on", optional=True, hint=EXPLODE_HINT),
+     Field("explode_on", "Explode on", optional=True, hint=EXPLODE_HINT, goes_with=("die",)),
      Field("critical", "Critical failure", choice_labels=CRITICAL_READINGS)),
     "Work out", check_view, live="change"))
 register_widget(Widget(

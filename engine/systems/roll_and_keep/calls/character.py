@@ -18,9 +18,8 @@ from typing import Any
 
 from rollwright.kit.characters import render_picker
 from rollwright.kit.registry import Param, register
-from roll_and_keep.character import (
-    blank, editor_html, options_for, problems, read, report_html, sheet_html, sheet_lines,
-)
+from roll_and_keep.character import blank, options_for, problems, read
+from roll_and_keep.character_views import editor_html, report, sheet as sheet_of
 from roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
 
 CHARACTER = Param("character", dict, "a Roll & Keep character (any state, even unfinished)")
@@ -38,7 +37,7 @@ def check(character: dict[str, Any]) -> dict[str, Any]:
     c = read(character)
     messages = problems(c)
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
-            "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
+            "migrated_from": None, "html": {"report": str(report(messages)), "sheet": sheet_of(c, messages, "html")}}
 
 
 @register("roll-and-keep.character.editor", "The builder's form for a Roll & Keep character.", CHARACTER,
@@ -53,12 +52,7 @@ def editor(character: dict[str, Any], action: str, path: str, value: str) -> dic
           Param("format", str, "sheet format", default="text", choices=("text", "markdown", "html")))
 def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
     c = read(character)
-    name = c["name"] or "Unnamed character"
-    if format == "html":
-        return {"sheet": str(sheet_html(c))}
-    if format == "markdown":
-        return {"sheet": "\n".join([f"# {name}", ""] + [f"- {line}" for line in sheet_lines(c)]) + "\n"}
-    return {"sheet": "\n".join([name] + [f"  {line}" for line in sheet_lines(c)]) + "\n"}
+    return {"sheet": sheet_of(c, problems(c), format)}
 
 
 @register("roll-and-keep.character.picker", "\"Use my character\" selects for trait and wound fields.", CHARACTER,

@@ -13,7 +13,7 @@ from rollwright.kit.numbers import fraction_text, percent
 from rollwright.kit.registry import Param
 from roll_and_keep.rules.combat import MAX_RANK
 from roll_and_keep.rules.pools import MAX_ROLLED, MAX_TN
-from roll_and_keep.rules.wounds import MAX_FLESH, MAX_TRAIT, THRESHOLD_READINGS
+from roll_and_keep.rules.wounds import DEFAULT_READING, MAX_FLESH, MAX_TRAIT, THRESHOLD_READINGS
 
 
 def chance(p: Fraction) -> dict[str, str]:
@@ -42,4 +42,4 @@ TN = Param("tn", int, f"target number (0-{MAX_TN})", default=15, minimum=0, maxi
 FLESH = Param("flesh", int, f"flesh wounds after the damage (0-{MAX_FLESH})", minimum=0, maximum=MAX_FLESH,
               fills="flesh")
 READING = Param("reading", str, "how the crippled and knocked-out thresholds are read",
-                default="reached", choices=THRESHOLD_READINGS)
+                default=DEFAULT_READING, choices=THRESHOLD_READINGS)

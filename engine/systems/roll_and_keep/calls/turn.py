@@ -17,10 +17,11 @@ from typing import Any
 from rollwright.kit.registry import Param, register
 from roll_and_keep.rules.turn import DieView, play_turn
 from roll_and_keep.rules.turn_choices import phase_options, write_plan
-from roll_and_keep.rules.turn_text import MAX_TEXT, PHASES, read_actors, read_plan
+from roll_and_keep.rules.turn_text import (
+    BAR_FIGHT, BAR_FIGHT_PLAN, MAX_TEXT, PHASES, read_actors, read_plan,
+)
 
-BAR_FIGHT = "Ark 2 3 7; Finch 4 8 9; Bad Danny 7 9; Thugs 1 6"
-BAR_FIGHT_PLAN = "Ark hold 3 use 7; Finch defend 6 spend 8 9"
+__all__ = ["BAR_FIGHT", "BAR_FIGHT_PLAN", "turn"]
 
 
 @register("roll-and-keep.turn", "One ten-phase turn: who acts in each phase, in which order, with which Total Init.",

@@ -21,7 +21,7 @@ from math import lcm
 from typing import Any
 
 from rollwright.dice import roll_and_keep
-from roll_and_keep.rules.wounds import dramatic_wounds_for, thresholds
+from roll_and_keep.rules.wounds import DEFAULT_READING, dramatic_wounds_for, thresholds
 
 MAX_HITS = 6
 SOAK_DEPTH = 3
@@ -29,7 +29,7 @@ SOAK_DEPTH = 3
 
 
 def soak_odds(brawn: int, resolve: int, flesh: int, dramatic: int, damage: tuple[int, int],
-              hits: int, depth: int = SOAK_DEPTH, reading: str = "reached") -> list[dict[str, Any]]:
+              hits: int, depth: int = SOAK_DEPTH, reading: str = DEFAULT_READING) -> list[dict[str, Any]]:
     """For hits 1..``hits``: exact P(crippled or worse), P(knocked out), and the mean dramatic wounds."""
     crippled_at, out_at = thresholds(resolve, reading)
     hurt = roll_and_keep(*damage, depth=depth)

@@ -7,7 +7,9 @@ forfeited there (or at the end of the turn, if no later action comes).
 An active defense spends the actor's future (or held) actions. Total Init is
 the sum of the actor's dice not yet used, spent or forfeited, held ones
 included, taken at the start of the phase; the higher total acts first, equal
-totals act simultaneously.
+totals act simultaneously. An actor who takes two actions in one phase (a held one
+and the phase's own) is told that only one may be an attack or other action: the
+draft allows one a phase, though its own bar fight has Ark shoot twice in phase 7.
 
 >>> phases = play_turn([("Ark", (2, 3, 7)), ("Danny", (7, 9))], [Choice("Ark", "hold", 3, (7,))])
 >>> [[(a["name"], a["total"]) for a in group] for group in phases[6]["order"]]
@@ -111,6 +113,12 @@ def play_turn(actors: list[tuple[str, tuple[int, ...]]], plan: list[Choice],
                     if not phase < die.use_at <= limit:
                         raise _fail(f"{name}'s action held from phase {phase} must be used after it "
                                     f"and by phase {limit} (got {die.use_at})")
+        for name, did in doing.items():
+            taken = [d for d in did if d != "holds"]
+            if len(taken) > 1:
+                rest = "the other" if len(taken) == 2 else "the others"
+                events.append(f"{name} takes {len(taken)} actions in phase {phase}, but the draft allows one attack "
+                              f"or other action a phase: {rest} can only be movement")
         groups: dict[int, list[dict[str, Any]]] = {}
         for name in pools:
             if name in doing:

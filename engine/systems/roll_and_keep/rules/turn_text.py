@@ -36,6 +36,12 @@ class Choice:
     later: tuple[int, ...] = ()
 
 
+BAR_FIGHT = "Ark 2 3 7; Finch 4 8 9; Bad Danny 7 9; Thugs 1 6"
+"""The draft's bar fight: each actor's initiative dice as printed."""
+BAR_FIGHT_PLAN = "Ark hold 3 use 7; Finch defend 6 spend 8 9"
+"""What the bar fight's actors choose: Ark holds his phase-3 action to phase 7, Finch defends in 6."""
+
+
 def _entries(text: str, field: str) -> list[str]:
     if len(text) > MAX_TEXT:
         raise ParameterError(f"{field} is {len(text)} characters long; at most {MAX_TEXT}", field=field)

@@ -12,8 +12,8 @@ from rollwright.kit.widget import Field, Widget, register_widget
 from roll_and_keep import views
 from roll_and_keep.calls.turn import BAR_FIGHT_PLAN
 
-_READING = {"reached": "Crippled at Resolve, out at 2 x Resolve (the example)",
-            "passed": "One more than each (the other reading)"}
+_READING = {"passed": "After Resolve, out after 2 x Resolve (the rule as worded)",
+            "reached": "At Resolve, out at 2 x Resolve (the rock example)"}
 
 register_widget(Widget(
     "roll-and-keep-roller", "Roll a pool", "roll-and-keep.roll",

@@ -18,9 +18,8 @@ from typing import Any
 
 from rollwright.kit.characters import render_picker
 from rollwright.kit.registry import Param, register
-from skillful.character import (
-    blank, editor_html, fill_options, problems, read, report_html, sheet_html, sheet_text,
-)
+from skillful.character import blank, fill_options, problems, read
+from skillful.character_views import editor_html, report, sheet as sheet_of
 
 CHARACTER = Param("character", dict, "a Skillful character (any state, even unfinished)")
 
@@ -35,7 +34,7 @@ def check(character: dict[str, Any]) -> dict[str, Any]:
     c = read(character)
     messages = problems(c)
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
-            "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
+            "migrated_from": None, "html": {"report": str(report(messages)), "sheet": sheet_of(c, messages, "html")}}
 
 
 @register("skillful.character.editor", "The builder's form for a Skillful character.",
@@ -51,9 +50,7 @@ def editor(character: dict[str, Any], action: str, path: str, value: str) -> dic
           CHARACTER, Param("format", str, "sheet format", default="text", choices=("text", "markdown", "html")))
 def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
     c = read(character)
-    if format == "html":
-        return {"sheet": str(sheet_html(c))}
-    return {"sheet": sheet_text(c, markdown=format == "markdown")}
+    return {"sheet": sheet_of(c, problems(c), format)}
 
 
 @register("skillful.character.picker", "\"Use my character\" selects for skill and penalty fields.",

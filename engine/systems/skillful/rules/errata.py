@@ -1,4 +1,4 @@
-"""Where the draft's own figures and claims disagree with the rules it states.
+"""Where the draft's own figures and claims disagree with the rules it states, or with each other.
 
 Each check recomputes a printed figure from the rule next to it; the figures
 that agree (the dodge's 15 Wind, 40 Wind + 10 Stamina, the intense 20 Wind,
@@ -6,6 +6,8 @@ the narrowed 0/6/12/18/24, the aid's +1 and +8) are worked examples instead.
 
 >>> [e.key for e in draft_errata()]
 ['skillful-suckage-19', 'skillful-suckage-45-wind', 'skillful-fumble-zero', 'skillful-rested-serious']
+>>> [e.key for e in figure_errata()]
+['skillful-sword-n', 'skillful-gun-flailing', 'skillful-gun-hit-tiers']
 """
 
 from __future__ import annotations
@@ -16,13 +18,28 @@ from fractions import Fraction
 from rollwright.kit.errata import Erratum, errata_source
 from rollwright.kit.numbers import percent
 from skillful.rules.checks import check_total, loss_distribution
-from skillful.rules.effort import effort, effort_text
+from skillful.rules.effort import MAX_N, WEAPONS, attitude_terms, effort, effort_text, penalty
 from skillful.rules.fumble import fumble_tier
 from skillful.rules.suckage import points_to_better
 from skillful.rules.tiers import RESTED_WIDTH, tier_odds
 
 DODGE_N = 5
 """The draft's dodge against a medium sword, the N its suckage example is read with."""
+PRINTED_SWORD_N = 3
+"""The N the draft first gives for attacking with a medium sword."""
+PRINTED_INTENSE_SWING = 20
+"""The Wind the draft's intense swing of a standard sword costs up front (N + 3N)."""
+PISTOL = "guns-9mm-pistol"
+
+
+def intense_swing_n() -> int:
+    """The N whose intense swing costs the printed 20 Wind up front (N + 3N)."""
+    return next(n for n in range(1, MAX_N + 1) if sum(attitude_terms(n, "intense")[:2]) == PRINTED_INTENSE_SWING)
+
+
+def first_tier_with_health(task: str) -> int:
+    """The first penalty (1-4) that costs Health for a weapon task."""
+    return next(tier for tier in range(1, 5) if "Health" in penalty(DODGE_N, task, tier))
 
 
 def rested_serious_chance() -> str:
@@ -68,3 +85,32 @@ def draft_errata() -> Iterator[Erratum]:
         printed="never happens", computed=rested_serious_chance(),
         rule="the defender's loss is the difference of two open d20s (-59 to 59), in bands of 10",
         kind="claim")
+
+
+@errata_source
+def figure_errata() -> Iterator[Erratum]:
+    """Printed figures that disagree with each other: the sword's N, and what a gun's penalties cost."""
+    swing = intense_swing_n()
+    yield Erratum(
+        key="skillful-sword-n", page="skillful/checks.md#nominal-effort",
+        where="Nominal effort: attacking with a medium sword", item="the attack's N",
+        printed=f"{PRINTED_SWORD_N} Wind (where N is introduced)",
+        computed=f"{swing} Wind (the next paragraph's swing, and the intense swing's {PRINTED_INTENSE_SWING} Wind "
+                 f"= N + 3N)",
+        rule="no table of N is given, so the calculators take N as you enter it", kind="claim")
+    flailing = penalty(DODGE_N, PISTOL, 1)
+    yield Erratum(
+        key="skillful-gun-flailing", page="skillful/consequences.md#guns",
+        where="The consequence chart: a flailing defence against a gun",
+        item=f"9mm pistol, first penalty (N = {DODGE_N})",
+        printed="40 Wind + 10 Stamina, and 10 Health",
+        computed=f"{effort_text(flailing)} only",
+        rule="a gun's penalty is simply that degree of hit (the guns section)", kind="claim")
+    hits = WEAPONS["9mm-pistol"].hits
+    yield Erratum(
+        key="skillful-gun-hit-tiers", page="skillful/consequences.md#guns",
+        where="The consequence chart: damage from a deadly weapon", item="9mm pistol: first penalty with Health damage",
+        printed="the second (Low damage), then Medium at the third and High at the fourth",
+        computed=f"the {('first', 'second')[first_tier_with_health(PISTOL) - 1]}: "
+                 f"{' / '.join(map(str, hits))} Health at the first to fourth",
+        rule="each penalty of a gun is its degree of hit; melee hits do start at the second penalty", kind="claim")

@@ -13,6 +13,7 @@
  */
 
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
+import { clearStale, clearedNote } from "./stale-values.js";
 import { keepInAddress, writeState } from "./url-state.js";
 
 const DEBOUNCE_MS = 150;
@@ -209,6 +210,8 @@ export function mountWidget(section, config, configError) {
   setStatus(section, "loading", "Starting Python…");
 
   let sequence = 0;
+  let lastEdited = ""; // the control changed last (see stale-values.js)
+  let note = ""; // what the last answer cleared, said once in the status line
   const update = async () => {
     const mine = ++sequence;
     const params = collectParams(form);
@@ -220,13 +223,16 @@ export function mountWidget(section, config, configError) {
       markInvalid(form, undefined);
       result.removeAttribute("data-rw-stale");
       showResult(result, answer.html);
-      setStatus(section, "ready", "Live");
+      setStatus(section, "ready", note ? `Live. ${note}` : "Live");
+      note = "";
       if (urlKey) writeState(form, urlKey);
       logAnswer(section, result);
     } catch (error) {
       if (mine !== sequence) return;
       const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
       if (data.kind === "boot") return; // the runtime's failed state is shown by onState
+      const cleared = clearStale(form, data.field, lastEdited);
+      if (cleared.length) { note = clearedNote(cleared); update(); return; }
       markInvalid(form, data.field, data.message);
       setStatus(section, "error", data.message);
       // The previous answer stays in place, marked as an answer to earlier values.
@@ -245,6 +251,12 @@ export function mountWidget(section, config, configError) {
   startPython(config).then(() => { onState(); if (fromAddress) update(); },
     () => { onState(); result.removeAttribute("aria-busy"); });
 
+  const edited = (/** @type {Event} */ event) => {
+    const name = /** @type {HTMLInputElement} */ (event.target).name; // a "use my character" select has none
+    if (name) lastEdited = name;
+  };
+  form.addEventListener("input", edited);
+  form.addEventListener("change", edited);
   applyUsedWhen(form); // after the address has filled the form
   form.addEventListener("change", () => applyUsedWhen(form));
   form.addEventListener("submit", (event) => {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from tests.systems.facade.character.character_docs import background, check, focus, item, modifier, node, pool, skill, spec
+from tests.systems.facade.character.character_docs import background, check, doc as character_doc, focus, item, modifier, node, pool, skill, spec
 
 from facade.rules.costs import attribute_cost, background_cost, modifier_cost, standard_skill_cost
 
@@ -149,3 +149,24 @@ def test_unpriced_choices_cost_nothing_but_are_listed() -> None:
     assert item(result, "attributes.luck")["cost"] is None
     assert item(result, "modifiers.0")["cost"] is None
     assert pool(result, "AP")["spent"] == "84"
+
+
+@pytest.mark.parametrize(("fields", "pool_name"), [
+    ({"attributes": {"strength": 7}}, "AP"),
+    ({"modifiers": [modifier(grade="medium", level=9)]}, "AP"),
+    ({"skills": [skill("Athletics", 7)]}, "SP"),
+    ({"backgrounds": [background(level=20)]}, "BP"),
+])
+def test_an_illegal_value_is_never_costed_as_free(fields, pool_name) -> None:
+    """Strength 7 used to add 0 AP: the pool said 'ok' with 16 AP left. Now the pool counts it as not priced."""
+    from rollwright.kit.api import call
+
+    result = check(**fields)
+    line = pool(result, pool_name)
+    assert line["unpriced"] == 1
+    doc = character_doc(**fields)
+    report = call("facade.character.check", {"character": doc})["html"]["report"]
+    assert f'data-rw-pool="{pool_name}" data-rw-left="{line["left"]}" data-rw-unpriced="1"' in report
+    assert f"{line['spent']} + 1 not priced" in report and "1 not priced: fix it" in report
+    sheet = call("facade.character.sheet", {"character": doc, "format": "text"})["sheet"]
+    assert f"{line['spent']} + 1 not priced" in sheet and "unknown" in sheet

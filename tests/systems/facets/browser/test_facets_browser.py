@@ -158,3 +158,32 @@ def test_roll_steps_attack_and_recovery_by_keyboard(live_site, tab):
     choose(page, recovery.locator("select[name=condition]"), "injured")
     recovery.locator(".rw-facets-recovery[data-rw-regain='4 per day']").wait_for(timeout=BOOT_TIMEOUT_MS)
     assert tab.external == [] and tab.errors == []
+
+
+def test_builder_by_tab_alone_a_facet_twice_and_its_rule(live_site, tab):
+    """Only Tab and typing: the compact form keeps one control per stop in reading order."""
+    from tests.support.keyboard import follow_report_link, tab_to
+
+    page = tab.page
+    page.goto(live_site.url("facets/builder/"))
+    page.wait_for_selector("[data-rw-builder][data-rw-state='ready'] [data-rw-report-region][data-rw-checked]",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.locator("#rw-c-name").focus()
+    page.keyboard.type("Wren")
+    order = [tab_to(page, f"rw-c-attributes-{key}") for key in ("strength", "finesse", "endurance", "intellect")]
+    assert order == [1, 1, 1, 1]  # Strength, Finesse, Endurance, then the next arena: one stop each
+    tab_to(page, "rw-c-facets-trait-name")
+    page.keyboard.type("Swift")
+    tab_to(page, "rw-c-facets-calling-name")
+    page.keyboard.type("swift")
+    page.keyboard.press("Tab")
+    item = page.locator("[data-rw-report-region] li[data-rw-code='facets-facet-twice']")
+    item.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert "'swift' is already the character trait" in item.inner_text()
+    from tests.support.pdf_pages import page_text_ops
+
+    page.emulate_media(media="print")  # the sheet, problems included, on one A4 page
+    assert len(page_text_ops(page.pdf(format="A4"))) == 1
+    page.emulate_media(media="screen")
+    assert follow_report_link(page, "facets-facet-twice").endswith("facets/characters/#facets")
+    assert tab.errors == []

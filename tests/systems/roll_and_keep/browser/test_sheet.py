@@ -39,7 +39,7 @@ def test_sheet_by_keyboard_then_use_my_character(live_site, tab):
     doc = store["characters"][store["active"]]
     assert api.call("roll-and-keep.character.check", {"character": doc})["valid"]
     sheet = api.call("roll-and-keep.character.sheet", {"character": doc})["sheet"]
-    assert "wound check: 3k3" in sheet
+    assert "  Brawn    3       wound check 3k3" in sheet
 
     page.goto(live_site.url("roll-and-keep/wounds/"))
     tab.wait_state("roll-and-keep-wound-check", "ready")
@@ -53,7 +53,7 @@ def test_sheet_by_keyboard_then_use_my_character(live_site, tab):
     assert check.locator("input[name=brawn]").input_value() == "3"
 
     # The wound record fills the dramatic-wounds field too (it held the page's 2 before).
-    outcome = tab.widget("roll-and-keep-outcome")
+    outcome = tab.widget("roll-and-keep-outcome").first  # the rock example's (the second shows its reading)
     dramatic = outcome.locator("[data-rw-use-for$='-dramatic'] select[data-rw-use-character]")
     dramatic.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert "Dramatic wounds = 1" in dramatic.inner_text()

@@ -38,15 +38,16 @@ def test_turn_tracker_by_keyboard_survives_reload_and_bad_entries(live_site, tab
 
     type_into(page, plan, "Ark hold 3")
     expected = api.call("roll-and-keep.turn", {"plan": "Ark hold 3", "phase": 7})
-    tracker.locator("[data-rw-result] .rw-rk-turn [data-rw-phase='7'] .rw-rk-event").wait_for()
-    assert expected["phases"][6]["events"] == ["Ark forfeits the action held from phase 3"]
+    forfeits = "Ark forfeits the action held from phase 3"
+    tracker.locator("[data-rw-result] .rw-rk-turn [data-rw-phase='7'] .rw-rk-event", has_text=forfeits).wait_for()
+    assert expected["phases"][6]["events"] == [forfeits]
 
     page.reload()
     tab.wait_state("roll-and-keep-turn", "ready")
     tracker = tab.widget("roll-and-keep-turn")
     assert tracker.locator("input[name=phase]").input_value() == "7"
     assert tracker.locator("input[name=plan], textarea[name=plan]").input_value() == "Ark hold 3"
-    tracker.locator("[data-rw-result] .rw-rk-turn [data-rw-phase='7'] .rw-rk-event").wait_for()
+    tracker.locator("[data-rw-result] .rw-rk-turn [data-rw-phase='7'] .rw-rk-event", has_text=forfeits).wait_for()
 
 
 def test_turn_tracker_plays_the_bar_fight_by_its_links_from_the_keyboard(live_site, tab):
@@ -89,6 +90,9 @@ def test_turn_tracker_plays_the_bar_fight_by_its_links_from_the_keyboard(live_si
     seven = tracker.locator("[data-rw-result] [data-rw-phase='7']")
     assert [a.get_attribute("data-rw-actor") for a in seven.locator("[data-rw-actor]").all()] == [
         a["name"] for group in expected["phases"][6]["order"] for a in group]
+    # Ark now acts twice in phase 7: the tracker says only one may be an attack (issue 28).
+    assert seven.locator(".rw-rk-event").inner_text() == expected["phases"][6]["events"][0]
+    assert expected["phases"][6]["events"][0].startswith("Ark takes 2 actions in phase 7")
 
     tracker.locator("a[data-rw-focus=undo]").focus()  # take back the last entry, by keyboard
     page.keyboard.press("Enter")
@@ -110,7 +114,7 @@ def test_wound_check_and_outcome_by_keyboard(live_site, tab):
     check.locator(f"[data-rw-result] .rw-rk-wound[data-rw-p='{expected['fail']['p']}']").wait_for()
 
     tab.wait_state("roll-and-keep-outcome", "ready")
-    outcome = tab.widget("roll-and-keep-outcome")
+    outcome = tab.widget("roll-and-keep-outcome").first  # the rock example (the second shows its reading)
     type_into(page, outcome.locator("input[name=flesh]"), "62")
     next_field(page, "9")
     outcome.locator("[data-rw-result] .rw-rk-outcome[data-rw-gained='3']").wait_for()
@@ -128,3 +132,20 @@ def test_roller_rolls_like_cpython(live_site, tab):
     page.keyboard.press("Enter")
     expected = api.call("roll-and-keep.roll", {"rolled": 5, "kept": 3, "seed": 99, "crippled": False})
     roller.locator(f"[data-rw-result] .rw-dice-roll[data-rw-seed='99'][data-rw-total='{expected['total']}']").wait_for()
+
+
+def test_the_drunken_brawl_link_loads_its_dice_into_the_tracker(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url(TURNS))
+    tab.wait_state("roll-and-keep-turn", "ready")
+    tracker = tab.widget("roll-and-keep-turn")
+    link = page.locator("a", has_text="load their dice into the tracker")
+    link.focus()
+    page.keyboard.press("Enter")
+    actors = tracker.locator("input[name=actors], textarea[name=actors]")
+    page.wait_for_function("el => el.value === 'Pedro 2 7; Samson 4 7 9'", arg=actors.element_handle())
+    two = tracker.locator("[data-rw-result] [data-rw-phase='2']")
+    two.wait_for()
+    assert [a.get_attribute("data-rw-actor") for a in two.locator("[data-rw-actor]").all()] == ["Pedro"]
+    assert tab.external == [] and tab.errors == []
+

@@ -37,7 +37,8 @@ def test_use_my_character_fills_the_contest(live_site, browser):
         page.locator("#rw-builder-save-shared").focus()
         page.keyboard.press("Enter")
         page.wait_for_function("() => localStorage.getItem('rollwright.skillful.characters') !== null")
-        page.locator(".rw-csheet", has_text="T = 6").first.wait_for(timeout=BOOT_TIMEOUT_MS)
+        thresholds = page.locator(".rw-csheet [data-rw-section='thresholds']", has_text="0/6/12/18/24")
+        thresholds.wait_for(timeout=BOOT_TIMEOUT_MS)
 
         page.locator(".md-nav--primary a.md-nav__link", has_text="Checks and contests").first.click()
         page.wait_for_url(live_site.url("skillful/checks/"))
