@@ -69,18 +69,18 @@ def game_names(name: str) -> GameNames:
         bad = sorted({ch for ch in title if not (ch.isalnum() or ch in " '’&!,.?-")})
         shown = " ".join(bad) if bad else title[0]
         raise GameNameError(f"the game's name {title!r} may hold letters, digits, spaces and ' & ! , . ? - "
-                         f"and must start with a letter or digit (found: {shown})")
+                            f"and must start with a letter or digit (found: {shown})")
     words = _words(title)
     if not words:
         raise GameNameError(f"{title!r} has no Latin letters or digits to make the game's id from; give a name "
-                         "with some (the title readers see can be changed afterwards)")
+                            "with some (the title readers see can be changed afterwards)")
     system_id, package = "-".join(words), "_".join(words)
     if not _ID.match(system_id):
         raise GameNameError(f"{title!r} gives the id {system_id!r}, which must start with a letter; start the game's "
-                         "name with a letter (the title readers see can be changed afterwards)")
-    if keyword.iskeyword(package) or keyword.issoftkeyword(package):
+                            "name with a letter (the title readers see can be changed afterwards)")
+    if keyword.iskeyword(package):
         raise GameNameError(f"{title!r} gives the package name {package!r}, a word Python reserves; add a word to the "
-                         "name (for example \"The " + title + "\")")
+                            "name (for example \"The " + title + "\")")
     problem = reserved_name(package)
     if problem is None:
         found = importlib.util.find_spec(package)
@@ -88,5 +88,5 @@ def game_names(name: str) -> GameNames:
             problem = f"this Python already has a module named {package!r} ({found.origin or 'a package'})"
     if problem is not None:
         raise GameNameError(f"{title!r} gives the package name {package!r}, but {problem}, and the game's package would "
-                         f"hide it; add a word to the name (for example \"{title} RPG\")")
+                            f"hide it; add a word to the name (for example \"{title} RPG\")")
     return GameNames(title, system_id, package)
