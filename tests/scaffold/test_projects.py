@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from rollwright.mkdocs.site_assets import NO_NODE
-from tests.support.designer import CHECKOUT, checked, run, command_env
+from tests.support.browser import open_tab
+from tests.support.designer import CHECKOUT, checked, command_env, run
+from tests.support.siteserver import SiteServer
 
 GAMES = {"Lanternfall": ("lanternfall", "lanternfall"), "Ashes of the Deep": ("ashes-of-the-deep", "ashes_of_the_deep")}
 ADDRESS = "https://example.org/my-srd/"
@@ -133,3 +135,27 @@ def test_its_own_tests_pass(project: Project) -> None:
     done = checked(run([CHECKOUT.python, "-m", "pytest", "-q", "-p", "no:cacheprovider"], project.folder,
                        command_env(CHECKOUT.bin, node=False)))
     assert "failed" not in done.stdout
+
+
+@pytest.mark.browser
+def test_without_an_address_it_navigates_instantly_under_any_folder(plain, browser) -> None:  # noqa: ANN001
+    """The sitemap's paths are re-pointed by the theme at the folder the site is served from."""
+    server = SiteServer(prefix="/anywhere/")
+    server.serve(plain[0])
+    tab = open_tab(browser)
+    try:
+        page = tab.page
+        page.goto(server.root)
+        page.wait_for_function("() => window.document$ !== undefined")
+        page.evaluate("window.__sameDocument = true")
+        link = page.locator(".md-nav--primary a.md-nav__link[href$='/']").nth(1)
+        target = link.evaluate("a => a.href")
+        link.click()
+        page.wait_for_url(target)
+        page.wait_for_selector("h1")
+        assert target.startswith(server.root) and target != server.root
+        assert page.evaluate("window.__sameDocument === true"), "without site_url the nav link reloaded the page"
+    finally:
+        tab.context.close()
+        server.close()
+    assert tab.external == []
