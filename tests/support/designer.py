@@ -104,13 +104,15 @@ def fresh_venv(folder: Path) -> Python:
     return Python(folder / "bin")
 
 
-def pip_install(python: Python, *args: str | Path) -> subprocess.CompletedProcess[str]:
-    """``pip install`` from the wheelhouse only: no index, no network, no pip configuration."""
+def pip_install(python: Python, *args: str | Path, compile: bool = True) -> subprocess.CompletedProcess[str]:
+    """``pip install`` from the wheelhouse only: no index, no network, no pip configuration.
+
+    ``compile=False`` skips writing bytecode for what is installed (quicker; Python compiles on import)."""
     if not WHEELHOUSE.is_dir():
         raise AssertionError(f"{WHEELHOUSE} is missing: run `make dev-deps` (it fills the wheelhouse)")
     env = {**command_env(python.bin), "PIP_CONFIG_FILE": os.devnull, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     return checked(run([python.python, "-m", "pip", "install", "--quiet", "--no-index", "--find-links", WHEELHOUSE,
-                        *args], python.bin, env))
+                        *([] if compile else ["--no-compile"]), *args], python.bin, env))
 
 
 def copy_without_caches(project: Path, target: Path) -> Path:

@@ -32,7 +32,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs_macros.plugin import MacrosPlugin
 
-from rollwright.kit.discovery import use_systems
+from rollwright.kit.discovery import load_all, use_systems
+from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
 from rollwright.mkdocs.prewrapped_tables import prewrap
 from rollwright.mkdocs.resources import theme_dir
@@ -69,7 +70,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.own_macros: MacrosPlugin | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker."""
+        """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker, and each
+        rebuild imports the games' code afresh (MkDocs keeps a plugin with this method across rebuilds)."""
         self.serving = command == "serve"
 
     @event_priority(100)  # before a site's own `macros` plugin reads its modules
@@ -77,11 +79,16 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         """Name the systems, add the theme and runtime, build the browser's Python, set up the macros."""
         site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
         self._check_theme(config)
+        rebuild = self.serving and bool(self.systems)
+        if rebuild:  # under `serve`, after an edit: the games' code may have changed on disk
+            forget_systems([system.module for system in self.systems])
         try:
             self.systems = resolve(self.config.systems, site_root)
         except SystemConfigError as error:
             raise PluginError(str(error)) from None
         use_systems([system.module for system in self.systems])
+        if rebuild:
+            load_all()  # the registries again, from the code as it is now
         config.extra["rollwright_systems"] = [
             {"docs": game.docs, "home": game.pages[0].path if game.pages else "", "notice": game.licence_notice}
             for game in all_systems().values()]

@@ -9,8 +9,8 @@ Accents are dropped and an apostrophe joins the letters around it ("Dragon's Lai
 GameNames(title='Lanternfall', id='lanternfall', package='lanternfall')
 >>> game_names("  Ashes of the   Deep ")
 GameNames(title='Ashes of the Deep', id='ashes-of-the-deep', package='ashes_of_the_deep')
->>> game_names("Façade & Co.").id
-'facade-co'
+>>> game_names("Fête Noire & Co.").id
+'fete-noire-co'
 >>> game_names("7th Sea")
 Traceback (most recent call last):
 ...
