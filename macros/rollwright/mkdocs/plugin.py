@@ -135,7 +135,9 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
             self.own_macros = None
             return
         macros = MacrosPlugin()
-        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": True,
+        # A bad macro call stops a build at once. Under `serve` it is a warning, which stops that rebuild (the
+        # build is strict) and leaves the server running: mkdocs-macros' own stop would end the process.
+        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": not self.serving,
                                                "on_undefined": "strict"}, config.config_file_path)
         if errors:
             raise PluginError(f"setting up mkdocs-macros failed: {errors}")
