@@ -46,6 +46,8 @@ MACROS_MODULE = "rollwright.mkdocs.macros"
 STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
                "assets/rollwright/css/builder.css")
 SCRIPT = "assets/rollwright/rollwright.js"
+MATERIAL_DEFAULT_FONT = {"text": "Roboto", "code": "Roboto Mono"}
+"""The font Material's theme asks Google Fonts for when a site names none (its ``mkdocs_theme.yml``)."""
 MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
 """What the macros' HTML and the designer's notes (``!!! designer``) need; added when missing."""
 
@@ -106,8 +108,9 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         if config.theme.name != "material":
             raise PluginError(f"Rollwright needs the Material for MkDocs theme (theme: name: material), "
                               f"not {config.theme.name!r}")
-        if config.theme.get("font") is not False:
-            if config.theme.get("font"):
+        font = config.theme.get("font")
+        if font is not False:
+            if font and font != MATERIAL_DEFAULT_FONT:  # the site asked for a font; Material's own default is no ask
                 log.warning("theme.font is ignored: Material would load it from Google Fonts, and a "
                             "Rollwright site loads nothing from another host")
             config.theme["font"] = False
