@@ -112,9 +112,12 @@ def test_it_runs_nothing_from_this_checkout(installed: Installed) -> None:
     assert str(ROOT) not in where and str(installed.python.bin.parent) in where, where
 
 
-def test_the_project_pins_the_installed_version(installed: Installed) -> None:
+def test_the_project_is_whole_and_pins_the_installed_version(installed: Installed) -> None:
     version = installed.wheel.name.split("-")[1]
     assert (installed.project / "requirements.txt").read_text(encoding="utf-8").split() == [f"rollwright=={version}"]
+    for name in (".gitignore", ".github/workflows/pages.yml", "README.md", "conftest.py", "pytest.ini",
+                 f"tests/test_{GAME_ID}.py", f"{GAME_ID}/worked_examples.toml", f"docs/{GAME_ID}/builder.md"):
+        assert (installed.project / name).is_file(), f"the wheel's template lacks {name}"
 
 
 def test_the_build_says_once_when_node_is_missing(published: Published) -> None:
