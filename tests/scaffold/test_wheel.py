@@ -15,6 +15,7 @@ measures these steps).
 
 from __future__ import annotations
 
+import re
 import urllib.error
 import urllib.request
 import zipfile
@@ -98,8 +99,11 @@ def tab(browser, published: Published):  # noqa: ANN001 - the session's Playwrig
 def test_the_wheel_adds_one_import_name_rollwright(installed: Installed) -> None:
     assert installed.after - installed.before == {"rollwright"}
     with zipfile.ZipFile(installed.wheel) as archive:
-        tops = {name.split("/")[0] for name in archive.namelist()}
+        names = archive.namelist()
+    tops = {name.split("/")[0] for name in names}
     assert tops == {"rollwright", installed.wheel.name.split("-py3")[0] + ".dist-info"}
+    template = [name for name in names if name.startswith("rollwright/scaffold/template/")]
+    assert not [name for name in template if re.search(r"/(site|\.cache|__pycache__|\.pytest_cache)/", name)]
     assert (installed.python.bin / "rollwright").is_file()
 
 
