@@ -26,6 +26,12 @@ $(VENV)/.dev: $(VENV)/.site requirements-dev.txt
 	$(PIP) -r requirements-dev.txt -c requirements.lock
 	touch $@
 
+# The site's Python packages as wheels: the test that installs the built Rollwright wheel in a fresh venv
+# (tests/scaffold/test_wheel.py) installs them from here, offline.
+.cache/wheelhouse/.done: $(VENV)/.site requirements.txt requirements.lock
+	$(PY) -m pip wheel --quiet --disable-pip-version-check -r requirements.txt -c requirements.lock -w .cache/wheelhouse
+	touch $@
+
 # Pyodide (the browser's Python, self-hosted); the tests add axe-core (accessibility checks).
 node_modules/.site: package.json package-lock.json
 	if [ -f node_modules/.dev ]; then touch $@; else npm ci --omit=dev --no-audit --no-fund --loglevel=error && touch $@; fi
@@ -45,7 +51,7 @@ bench/node_modules/.deps: bench/package.json bench/package-lock.json
 
 deps: $(VENV)/.site node_modules/.site
 
-dev-deps: $(VENV)/.dev node_modules/.dev
+dev-deps: $(VENV)/.dev node_modules/.dev .cache/wheelhouse/.done
 
 site: deps
 	$(PY) -m rollwright build --site-dir site $(if $(SITE_URL),--site-url $(SITE_URL))

@@ -119,10 +119,12 @@ ERROR_CALLS: list[tuple[str, dict]] = [
 
 
 def page_widgets() -> list[tuple[str, dict]]:
-    """``widget.render`` for every ``{{ widget(...) }}`` in the docs, with the page's own values."""
+    """``widget.render`` for every ``{{ widget(...) }}`` in the docs, with the page's own values (not the
+    examples a page shows inside ``{% raw %}``, which are never rendered)."""
     found = []
     for path in sorted((REPO_ROOT / "docs").rglob("*.md")):
-        for call in re.findall(r"\{\{\s*(widget\(.*?\))\s*\}\}", path.read_text(encoding="utf-8"), re.DOTALL):
+        text = re.sub(r"\{%\s*raw\s*%\}.*?\{%\s*endraw\s*%\}", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+        for call in re.findall(r"\{\{\s*(widget\(.*?\))\s*\}\}", text, re.DOTALL):
             node = ast.parse(call, mode="eval").body
             name = ast.literal_eval(node.args[0])
             params = {k.arg: ast.literal_eval(k.value) for k in node.keywords}

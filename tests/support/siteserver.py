@@ -87,6 +87,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".xml": "application/xml",
     }
     origin = ""  # set per server: "http://127.0.0.1:<port>/"
+    prefix = "/"  # the folder the site is served under ("/my-srd/"); any other path is not found
     csp = CSP
     rewrite_sitemap = False
     traffic: Traffic | None = None  # set per server
@@ -94,16 +95,27 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", self.csp)
         path = self.path.split("?", 1)[0]
-        if path.startswith("/assets/"):
+        if path.startswith(self.prefix + "assets/"):
             self.send_header("Cache-Control", "max-age=600")
         else:
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's naming
-        if self.rewrite_sitemap and self.path.split("?", 1)[0] == "/sitemap.xml":
+        if not self.path.startswith(self.prefix):
+            return self.send_error(404, f"this server serves the site under {self.prefix} only")
+        if self.rewrite_sitemap and self.path.split("?", 1)[0] == self.prefix + "sitemap.xml":
             return self._send_sitemap()
         return super().do_GET()
+
+    def do_HEAD(self) -> None:  # noqa: N802 - http.server's naming
+        if not self.path.startswith(self.prefix):
+            return self.send_error(404)
+        return super().do_HEAD()
+
+    def translate_path(self, path: str) -> str:
+        """The file for a URL path under the prefix (``/my-srd/x/`` -> ``<site>/x/``)."""
+        return super().translate_path("/" + path[len(self.prefix):] if path.startswith(self.prefix) else path)
 
     def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - http.server's signature
         start = source.tell()
@@ -133,15 +145,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
 class SiteServer:
     """A ThreadingHTTPServer on 127.0.0.1:<free port>; bind first, point at a directory later."""
 
-    def __init__(self, csp: str = CSP, handler_class: type[SiteHandler] = SiteHandler) -> None:
+    def __init__(self, csp: str = CSP, handler_class: type[SiteHandler] = SiteHandler, prefix: str = "/") -> None:
+        """``prefix``: the folder to serve the site under, as a project site on GitHub Pages is (``/my-srd/``)."""
+        if not (prefix.startswith("/") and prefix.endswith("/")):
+            raise ValueError(f"prefix must start and end with '/', e.g. '/my-srd/' (got {prefix!r})")
         self.traffic = Traffic()
-        handler = type("BoundSiteHandler", (handler_class,), {"csp": csp, "traffic": self.traffic})
+        handler = type("BoundSiteHandler", (handler_class,), {"csp": csp, "traffic": self.traffic, "prefix": prefix})
         self._handler = handler
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}/"
-        handler.origin = self.origin
+        self.root = self.origin + prefix[1:]
+        """The site's address: the origin, or under a prefix the folder on it (``http://127.0.0.1:<port>/my-srd/``)."""
+        handler.origin = self.root
         self._thread: threading.Thread | None = None
 
     def serve(self, site_dir: Path, *, rewrite_sitemap: bool = False) -> None:

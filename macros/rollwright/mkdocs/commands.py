@@ -8,11 +8,14 @@ broken link or a bad macro call fails the build naming the page.
 from __future__ import annotations
 
 import argparse
+import logging
+import sys
 from pathlib import Path
 from typing import Any
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from rollwright.errors import RollwrightError
@@ -25,6 +28,52 @@ class CommandError(RollwrightError):
     kind = "command"
 
 
+MACROS_LOGGER = "mkdocs.plugins.mkdocs_macros.util"
+
+
+class _Lines(logging.Formatter):
+    """MkDocs' own layout for its messages: ``INFO    -  Documentation built in 3.10 seconds``."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return f"{record.levelname:<8}-  {super().format(record)}"
+
+
+def show_messages() -> None:
+    """Print the build's messages (MkDocs', the theme's and Rollwright's, from INFO up) as ``mkdocs`` does."""
+    logger = logging.getLogger("mkdocs")
+    if not any(handler.get_name() == "rollwright" for handler in logger.handlers):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.set_name("rollwright")
+        handler.setFormatter(_Lines())
+        logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logging.getLogger(MACROS_LOGGER).setLevel(logging.WARNING)  # which modules it loaded: nothing a designer needs
+
+
+def _size(folder: Path) -> tuple[int, int]:
+    """How many files a folder holds, and their bytes."""
+    sizes = [path.stat().st_size for path in folder.rglob("*") if path.is_file()]
+    return len(sizes), sum(sizes)
+
+
+def built_summary(folder: Path, site_url: str | None) -> str:
+    """What ``rollwright build`` says when done: where the site is, how big, and its address if it has one.
+
+    >>> import tempfile
+    >>> site = Path(tempfile.mkdtemp())
+    >>> _ = (site / "index.html").write_bytes(b"x" * 1500)
+    >>> print(built_summary(site, None).replace(str(site), "SITE"))
+    The site is in SITE: 1 file, 1.5 kB. Copy that folder to any static host.
+    """
+    count, size = _size(folder)
+    shown = f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.1f} kB"
+    lines = [f"The site is in {folder}: {count} file{'' if count == 1 else 's'}, {shown}. "
+             "Copy that folder to any static host."]
+    if site_url:
+        lines.append(f"Its canonical links and sitemap name {site_url}: publish it there.")
+    return "\n".join(lines)
+
+
 def _config_path(args: argparse.Namespace) -> Path:
     path = Path(args.config_file) if args.config_file else find_config()
     if path is None or not path.is_file():
@@ -34,6 +83,10 @@ def _config_path(args: argparse.Namespace) -> Path:
 
 def build_site(config_file: Path, site_dir: Path | None = None, site_url: str | None = None) -> Path:
     """Build the site strictly; returns the folder it was written to."""
+    return Path(_build(config_file, site_dir, site_url).site_dir)
+
+
+def _build(config_file: Path, site_dir: Path | None, site_url: str | None) -> MkDocsConfig:
     overrides: dict[str, Any] = {"strict": True}
     if site_dir is not None:
         overrides["site_dir"] = str(site_dir)
@@ -45,21 +98,23 @@ def build_site(config_file: Path, site_dir: Path | None = None, site_url: str | 
         mkdocs_build(config)
     finally:
         config.plugins.on_shutdown()
-    return Path(config.site_dir)
+    return config
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
+    show_messages()
     try:
-        written = build_site(_config_path(args), Path(args.site_dir) if args.site_dir else None, args.site_url)
+        config = _build(_config_path(args), Path(args.site_dir) if args.site_dir else None, args.site_url)
     except MkDocsException as error:
         raise CommandError(f"the build failed: {error}") from None
-    print(f"built {written}")
+    print(built_summary(Path(config.site_dir), config.site_url))
     return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     from mkdocs.commands.serve import serve
 
+    show_messages()
     serve(str(_config_path(args)), dev_addr=args.dev_addr, livereload=True, strict=True)
     return 0
 
@@ -68,9 +123,13 @@ def add_commands(sub: Any, site: argparse.ArgumentParser) -> None:
     """Add ``build`` and ``serve`` (and the scaffold's and the checks' commands) to the command line."""
     build_parser = sub.add_parser("build", parents=[site], help="build the site into a folder of static files")
     build_parser.add_argument("-d", "--site-dir", default=None, help="where to write it (default: site/)")
-    build_parser.add_argument("--site-url", default=None,
-                              help="the published address (canonical links, sitemap), e.g. https://me.github.io/srd/")
+    build_parser.add_argument("--site-url", default=None, metavar="URL",
+                              help="the address the site will be published at, e.g. https://me.github.io/my-srd/ "
+                                   "(for canonical links and the sitemap; default: site_url in mkdocs.yml, else none)")
     build_parser.set_defaults(handler=_cmd_build, uses_site=False)
     serve_parser = sub.add_parser("serve", parents=[site], help="serve the site while you edit it, reloading on change")
     serve_parser.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address to serve on")
     serve_parser.set_defaults(handler=_cmd_serve, uses_site=False)
+    from rollwright.scaffold.new import add_new_command
+
+    add_new_command(sub)

@@ -33,7 +33,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs_macros.plugin import MacrosPlugin
 
-from rollwright.kit.discovery import use_systems
+from rollwright.kit.discovery import load_all, use_systems
+from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
 from rollwright.mkdocs.resources import theme_dir
 from rollwright.mkdocs.search_text import add_other_spellings
@@ -45,6 +46,8 @@ MACROS_MODULE = "rollwright.mkdocs.macros"
 STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
                "assets/rollwright/css/builder.css")
 SCRIPT = "assets/rollwright/rollwright.js"
+MATERIAL_DEFAULT_FONT = {"text": "Roboto", "code": "Roboto Mono"}
+"""The font Material's theme asks Google Fonts for when a site names none (its ``mkdocs_theme.yml``)."""
 MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc", "rollwright.mkdocs.tables_extension")
 """What the macros' HTML and the designer's notes (``!!! designer``) need, and tables as the theme shows
 them (:mod:`rollwright.mkdocs.tables_extension`); added when missing."""
@@ -70,7 +73,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.own_macros: MacrosPlugin | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker."""
+        """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker, and each
+        rebuild imports the games' code afresh (MkDocs keeps a plugin with this method across rebuilds)."""
         self.serving = command == "serve"
 
     @event_priority(100)  # before a site's own `macros` plugin reads its modules
@@ -78,11 +82,16 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         """Name the systems, add the theme and runtime, build the browser's Python, set up the macros."""
         site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
         self._check_theme(config)
+        rebuild = self.serving and bool(self.systems)
+        if rebuild:  # under `serve`, after an edit: the games' code may have changed on disk
+            forget_systems([system.module for system in self.systems])
         try:
             self.systems = resolve(self.config.systems, site_root)
         except SystemConfigError as error:
             raise PluginError(str(error)) from None
         use_systems([system.module for system in self.systems])
+        if rebuild:
+            load_all()  # the registries again, from the code as it is now
         config.extra["rollwright_systems"] = [
             {"docs": game.docs, "home": game.pages[0].path if game.pages else "", "notice": game.licence_notice}
             for game in all_systems().values()]
@@ -100,8 +109,9 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         if config.theme.name != "material":
             raise PluginError(f"Rollwright needs the Material for MkDocs theme (theme: name: material), "
                               f"not {config.theme.name!r}")
-        if config.theme.get("font") is not False:
-            if config.theme.get("font"):
+        font = config.theme.get("font")
+        if font is not False:
+            if font and font != MATERIAL_DEFAULT_FONT:  # the site asked for a font; Material's own default is no ask
                 log.warning("theme.font is ignored: Material would load it from Google Fonts, and a "
                             "Rollwright site loads nothing from another host")
             config.theme["font"] = False
@@ -129,7 +139,9 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
             self.own_macros = None
             return
         macros = MacrosPlugin()
-        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": True,
+        # A bad macro call stops a build at once. Under `serve` it is a warning, which stops that rebuild (the
+        # build is strict) and leaves the server running: mkdocs-macros' own stop would end the process.
+        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": not self.serving,
                                                "on_undefined": "strict"}, config.config_file_path)
         if errors:
             raise PluginError(f"setting up mkdocs-macros failed: {errors}")

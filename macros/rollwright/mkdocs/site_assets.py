@@ -51,10 +51,14 @@ _told_about_node: list[bool] = []
 
 
 def say_once_no_node() -> None:
-    """Warn, once per process, that without Node.js the site has no fast start."""
+    """Say, once per process, that without Node.js the site has no fast start.
+
+    An INFO message, not a warning: a site without the fast start is a working site, and a
+    strict build (every Rollwright build is one) stops at the first warning.
+    """
     if not _told_about_node:
         _told_about_node.append(True)
-        log.warning(NO_NODE)
+        log.info(NO_NODE)
 
 
 def _copy_if_changed(source: Path, target: Path) -> None:

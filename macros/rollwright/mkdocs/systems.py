@@ -33,6 +33,26 @@ from pathlib import Path
 from rollwright.kit.discovery import ENTRY_POINT_GROUP, valid_module_name
 
 
+BUILD_MODULES = frozenset({"rollwright", "mkdocs", "material", "mkdocs_macros", "markdown", "pymdownx", "jinja2",
+                           "markupsafe", "yaml", "pygments"})
+"""Modules every Rollwright build imports besides the standard library: no game's package may take their names."""
+
+
+def reserved_name(module: str) -> str | None:
+    """Why a game's package may not be named ``module`` (a module the build imports has that name), or None.
+
+    >>> reserved_name("lanternfall") is None
+    True
+    >>> reserved_name("random"), reserved_name("mkdocs")
+    ("Python's standard library has a module named 'random'", "every Rollwright build imports 'mkdocs'")
+    """
+    if module in sys.stdlib_module_names:
+        return f"Python's standard library has a module named {module!r}"
+    if module in BUILD_MODULES:
+        return f"every Rollwright build imports {module!r}"
+    return None
+
+
 class SystemConfigError(ValueError):
     """The site's ``systems`` option names something that is not a usable system; says what to do."""
 
@@ -67,9 +87,10 @@ def _from_folder(entry: str, folder: Path) -> SiteSystem:
     if not valid_module_name(module) or "." in module:
         raise SystemConfigError(f"systems: the folder name {module!r} cannot be a Python package name; use letters, "
                                 f"digits and '_' (for example {module.replace('-', '_')!r})")
-    if module in sys.stdlib_module_names or module in ("rollwright", "mkdocs", "material"):
-        raise SystemConfigError(f"systems: a package named {module!r} would hide the module of that name that Python "
-                                "or Rollwright needs; rename the folder (for example to the game's name)")
+    problem = reserved_name(module)
+    if problem is not None:
+        raise SystemConfigError(f"systems: a package named {module!r} would hide a module the build needs ({problem}); "
+                                "rename the folder (for example to the game's name)")
     parent = str(folder.parent)
     if parent not in sys.path:
         sys.path.insert(0, parent)

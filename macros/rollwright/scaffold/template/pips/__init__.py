@@ -1,8 +1,7 @@
 """Pips: a one-page game. Roll a d6 for each die of skill; every 5 or 6 is a hit.
 
-This is the example system of the designer's guide ("Add a system"). The kit
-finds each of its folders by name: ``rules/``, ``calls/``, ``widgets/`` and
-``tables/``; the site's macros find ``macros.py``.
+The kit finds each of this package's folders by name: ``rules/``, ``calls/``,
+``widgets/`` and ``tables/``; the site's macros find ``macros.py``.
 
 >>> SYSTEM.id, [page.path for page in SYSTEM.pages]
 ('pips', ['pips/index.md', 'pips/errata.md', 'pips/builder.md'])
@@ -16,7 +15,7 @@ SYSTEM = System(
     title="Pips",
     pitch="Roll a d6 for each die of skill; every 5 or 6 is a hit. "
           "A task needs one to three hits.",
-    source="The Pips one-page draft (the designer's guide's example)",
+    source="The Pips one-page draft",
     docs="pips",
     pages=(
         Page("pips/index.md", "Pips"),
@@ -24,4 +23,6 @@ SYSTEM = System(
         Page("pips/builder.md", "Character builder"),
     ),
     character_schema=SCHEMA,
+    licence=None,  # the licence of your rules text: an SPDX id such as "CC-BY-4.0", or your own words
+    attribution="",  # whom to credit, e.g. "Jane Doe, 2026"
 )

@@ -1,4 +1,4 @@
-"""A Pips character (a name and three skills rated in dice) and how the builder shows it.
+"""A character for Pips (a name and three skills rated in dice), and how the builder shows it.
 
 Making a character: spread six dice over Fight, Sneak and Talk, at least one
 and at most four in each. A character is a JSON document, e.g.
@@ -12,7 +12,7 @@ problems are messages, never an exception.
 >>> read({"schema": "rollwright/other"})
 Traceback (most recent call last):
 ...
-rollwright.errors.ParameterError: character: not a Pips character (schema 'rollwright/other')
+rollwright.errors.ParameterError: character: not a character for Pips (schema 'rollwright/other')
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def read(document: Mapping[str, Any]) -> dict[str, Any]:
     """The character's fields, kept as typed; ParameterError for another system's."""
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
-        raise ParameterError(f"character: not a Pips character (schema {schema!r})",
+        raise ParameterError(f"character: not a character for Pips (schema {schema!r})",
                              field="character")
     skills = document.get("skills")
     skills = skills if isinstance(skills, Mapping) else {}

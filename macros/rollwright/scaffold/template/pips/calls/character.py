@@ -1,7 +1,7 @@
 """The character builder contract for Pips: new, check, editor, sheet and picker.
 
 The shared builder page calls these by name (``pips.character.<operation>``);
-engine/kit/characters.py says what each must take and give.
+``rollwright.kit.characters`` says what each must take and give.
 
 >>> from rollwright.kit.registry import call
 >>> blank = call("pips.character.new")["character"]
@@ -31,15 +31,15 @@ from pips.character import (
 )
 from pips.rules.hits import MAX_DICE
 
-CHARACTER = Param("character", dict, "a Pips character (any state, even unfinished)")
+CHARACTER = Param("character", dict, "a character for Pips (any state, even unfinished)")
 
 
-@register("pips.character.new", "A new Pips character.")
+@register("pips.character.new", "A new character for Pips.")
 def new() -> dict[str, Any]:
     return {"character": blank()}
 
 
-@register("pips.character.check", "Check a Pips character; with the report and sheet.",
+@register("pips.character.check", "Check a character for Pips; with the report and sheet.",
           CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
     c = read(character)
@@ -49,7 +49,7 @@ def check(character: dict[str, Any]) -> dict[str, Any]:
             "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
 
 
-@register("pips.character.editor", "The builder's form for a Pips character.",
+@register("pips.character.editor", "The builder's form for a character.",
           CHARACTER,
           Param("action", str, "what to do first (Pips has only 'render')",
                 default="render", choices=("render",)),
@@ -60,7 +60,7 @@ def editor(character: dict[str, Any], action: str, path: str, value: str) -> dic
             "html": str(editor_html(read(character))), "focus": None}
 
 
-@register("pips.character.sheet", "A Pips character sheet as text, Markdown or HTML.",
+@register("pips.character.sheet", "A character's sheet as text, Markdown or HTML.",
           CHARACTER,
           Param("format", str, "sheet format", default="text",
                 choices=("text", "markdown", "html")))

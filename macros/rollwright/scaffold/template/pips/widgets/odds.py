@@ -31,7 +31,7 @@ def odds_view(data: dict[str, Any]) -> Html:
 
 register_widget(Widget(
     name="pips-odds",
-    title="Odds of a Pips roll",
+    title="Pips: the odds of a roll",
     call="pips.odds",
     fields=(Field("dice", "Dice in the pool"), Field("need", "Hits needed")),
     submit="Work it out",

@@ -1,0 +1,43 @@
+"""Forget systems, so that their next use imports their code afresh (``rollwright serve`` after an edit).
+
+What a system registered goes with it: its calls, widgets and tables (named by its id, as every
+system names them) and its errata sources (defined in its modules); then its modules, and every
+cached lookup of the registries, so the next use imports the code as it is now on disk.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterable
+
+from rollwright.kit import discovery, system
+from rollwright.kit.errata import _SOURCES
+from rollwright.kit.registry import REGISTRY
+from rollwright.kit.tables import _BUILDERS
+from rollwright.kit.widget import _REGISTERED
+
+
+def _inside(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def forget_systems(packages: Iterable[str]) -> None:
+    """Drop every trace of the systems ``packages`` (import names); any that was never imported is skipped.
+
+    >>> forget_systems(["no_such_game"])
+    """
+    for package in packages:
+        declared = getattr(sys.modules.get(package), "SYSTEM", None)
+        if isinstance(declared, system.System):
+            for registry in (REGISTRY, _REGISTERED, _BUILDERS):
+                for name in [name for name in registry if declared.owns(name)]:
+                    del registry[name]
+        _SOURCES[:] = [source for source in _SOURCES if not _inside(source.__module__, package)]
+        for name in [name for name in sys.modules if _inside(name, package)]:
+            del sys.modules[name]
+    discovery.import_package.cache_clear()
+    discovery.load.cache_clear()
+    discovery.system_packages.cache_clear()
+    system._declared.cache_clear()
+    importlib.invalidate_caches()
