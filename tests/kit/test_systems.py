@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 import importlib
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -83,3 +85,21 @@ def test_a_document_of_no_known_system_is_refused_by_name() -> None:
 def test_each_systems_macros_are_registered_once() -> None:
     names = [fn.__name__ for fn in all_macros()]
     assert names[:3] == ["table", "widget", "roll"] and len(names) == len(set(names))
+
+
+REGISTRY_FIRST = """
+import rollwright.kit.api  # the registry filled before the site says which systems it has
+from pathlib import Path
+from rollwright.mkdocs.project import use_site
+use_site(Path("mkdocs.yml"))
+from rollwright.kit.api import call
+print(call("pips.odds", {"dice": 3, "need": 2})["p"])
+"""
+
+
+def test_systems_named_after_the_registry_was_filled_are_loaded(pips_project: Path) -> None:
+    """A tool that imports the registry first (``rollwright check`` does) still gets the site's systems."""
+    done = subprocess.run([sys.executable, "-c", REGISTRY_FIRST], cwd=pips_project, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "7/27\n"

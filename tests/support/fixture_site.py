@@ -42,10 +42,15 @@ def copy_template(target: Path) -> Path:
     return target
 
 
-def rollwright(project: Path, *args: str, timeout: int = 900) -> subprocess.CompletedProcess[str]:
-    """``rollwright ARGS`` run in ``project`` (a subprocess: the project's systems are not this process's)."""
+def rollwright(project: Path, *args: str, timeout: int = 900, without_node: bool = False
+               ) -> subprocess.CompletedProcess[str]:
+    """``rollwright ARGS`` run in ``project`` (a subprocess: the project's systems are not this process's).
+
+    ``without_node``: with a PATH that has no Node.js on it (Python is run by its full path).
+    """
+    env = {**ENV, "PATH": str(Path(sys.executable).parent)} if without_node else ENV
     return subprocess.run([sys.executable, "-m", "rollwright", *args], cwd=project, capture_output=True, text=True,
-                          env=ENV, timeout=timeout)
+                          env=env, timeout=timeout)
 
 
 def site_call(project: Path, name: str, params: dict[str, Any] | None = None) -> dict[str, Any]:

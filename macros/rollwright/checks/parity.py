@@ -44,7 +44,8 @@ import rollwright
 from rollwright.checks.report import CheckResult, outcome
 from rollwright.checks.site import BuiltSite, Site, SystemPackage, runtime_config
 from rollwright.kit import api
-from rollwright.kit.system import System, system_of
+from rollwright.kit.discovery import system_packages
+from rollwright.kit.system import System, all_systems, system_of
 from rollwright.kit.widget import all_widgets
 from rollwright.mkdocs.resources import theme_dir
 
@@ -118,12 +119,24 @@ class ParityCall:
 
 
 def owner_of(name: str, params: dict[str, Any]) -> str:
-    """The id of the system a call (or the widget it renders) belongs to, else ``kit``."""
+    """The id of the system a call (or the widget it renders) belongs to, else ``kit``.
+
+    A call is a system's when it is named after it, or else when the system's package registered it
+    (a misnamed call, which the contract check names, is still that system's to compare).
+    """
     if name == "widget.render" and isinstance(params.get("widget"), str):
         widget = all_widgets().get(params["widget"])
-        system = system_of(params["widget"]) or (system_of(widget.call) if widget else None)
-    else:
-        system = system_of(name)
+        return owner_of(widget.call, {}) if widget and not system_of(params["widget"]) else \
+            _system_id(system_of(params["widget"]))
+    system = system_of(name)
+    registered = api.REGISTRY.get(name)
+    if system is None and registered is not None:
+        module = (getattr(registered.fn, "__module__", "") or "").split(".")[0]
+        system = next((s for package, s in zip(system_packages(), all_systems().values()) if package == module), None)
+    return _system_id(system)
+
+
+def _system_id(system: System | None) -> str:
     return system.id if system else KIT
 
 
@@ -215,8 +228,7 @@ def coverage_problems(owner: str, calls: Sequence[ParityCall], hint: str) -> lis
 def node_missing() -> str | None:
     """Why Pyodide cannot be run here (None: Node.js is on the PATH)."""
     if shutil.which("node") is None:
-        return ("Node.js was not found on the PATH, so Pyodide cannot be run here; install Node.js 20 or "
-                "newer to compare every call in Pyodide with CPython")
+        return "Node.js is not on the PATH, so Pyodide cannot run here (install Node.js 20+ to compare it with CPython)"
     return None
 
 
