@@ -31,6 +31,10 @@ from tests.support.siteserver import CHROMIUM, REPO_ROOT, SiteServer, build_site
 TEMPLATE = REPO_ROOT / "macros" / "rollwright" / "scaffold" / "template"
 CACHE = REPO_ROOT / ".cache" / "fixture-sites" / "pips"
 SYSTEM = "pips"
+PAGES = ("pips/index.md", "pips/errata.md", "pips/builder.md")
+"""The pages Pips declares (its ``SYSTEM.pages``), in order."""
+RULES = "pips/"
+"""The rules page: the odds widget (``pips-odds``, answering as its fields change), the odds table and a chip."""
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
