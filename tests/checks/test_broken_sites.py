@@ -168,3 +168,19 @@ def test_an_unknown_system_or_no_site_is_unusable_input(pips_project: Path, tmp_
     done = rollwright(tmp_path, "check")
     assert done.returncode == 2
     assert done.stderr.startswith("error: no site here: mkdocs.yml is missing"), done.stderr
+
+
+def test_a_page_whose_macro_fails_fails_the_build_naming_it(tmp_path: Path) -> None:
+    project = copy_template(tmp_path / "site")
+    page = project / "docs" / "pips" / "index.md"
+    page.write_text(page.read_text(encoding="utf-8").replace('{{ table("pips-odds") }}', '{{ table("pips-nope") }}'),
+                    encoding="utf-8")
+    done = rollwright(project, "check", without_node=True)
+    out = done.stdout
+    assert done.returncode == 1, done.stderr
+    assert _line(out, "site", "build") == "site build FAILED strict"
+    assert ("  - the site did not build strictly (a page's macro failed (exit 100)): pips/index.md: "
+            "table('pips-nope'): no table named 'pips-nope'; known tables: pips-errata, pips-odds") in out
+    assert _line(out, "pips", "worked examples") == "pips worked examples passed 1 example"  # no build needed
+    for check in ("tables", "pages", "parity"):
+        assert _line(out, "pips", check) == f"pips {check} skipped the site did not build"

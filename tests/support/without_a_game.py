@@ -99,17 +99,19 @@ def run_pytest(copy: Path, args: list[str], timeout: int = 7200) -> subprocess.C
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    ours, pytest_args = (argv[:argv.index("--")], argv[argv.index("--") + 1:]) if "--" in argv else (argv, [])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], usage="%(prog)s PACKAGE [--into DIR] "
+                                     "[-- PYTEST ARGS]")
     parser.add_argument("package", help="the game's package, e.g. facade")
-    parser.add_argument("pytest_args", nargs="*", help="arguments for pytest (after --)")
     parser.add_argument("--into", type=Path, default=None, help="where to copy (default: a new temporary folder)")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(ours)
     import tempfile
 
     target = args.into or Path(tempfile.mkdtemp(prefix=f"rollwright-without-{args.package}-"))
     copy_without(args.package, target)
     print(f"the repository without {args.package}: {target}", flush=True)
-    done = run_pytest(target, args.pytest_args)
+    done = run_pytest(target, pytest_args)
     print(done.stdout[-20000:], done.stderr[-5000:], sep="\n")
     return done.returncode
 

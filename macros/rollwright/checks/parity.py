@@ -355,6 +355,8 @@ class Parity:
         if report.get("engineVersion") != rollwright.__version__:
             self.problems[KIT].append(f"Pyodide ({label}) runs Rollwright {report.get('engineVersion')}, "
                                       f"CPython {rollwright.__version__}: build the site again")
+        if not str(report.get("python")).startswith("3."):
+            self.problems[KIT].append(f"Pyodide ({label}) reports Python {report.get('python')!r}")
         if mode == "boot" and "site-packages" not in str(report.get("enginePath")):
             self.problems[KIT].append(f"Pyodide ({label}) did not import the engine from the site's wheel "
                                       f"({report.get('enginePath')})")

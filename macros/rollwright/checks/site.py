@@ -114,7 +114,23 @@ class Site:
                 raise BuildError(_build_failure(str(error), records)) from None
             except Exception as error:  # a macro or a system's code failed in a way MkDocs did not wrap
                 raise BuildError(_build_failure(f"{type(error).__name__}: {error}", records)) from None
+            except SystemExit as error:  # mkdocs-macros exits on a failed macro, having logged why
+                raise BuildError(_build_failure(f"a page's macro failed (exit {error.code})", records)) from None
         return [record for record in records if record]
+
+
+_MACRO_ERROR = re.compile(r"_File_: `(?P<page>[^`]+)`.*?_(?P<kind>\w+)_: (?P<message>.*?)(?: ```|$)")
+
+
+def readable(record: str) -> str:
+    """A log record on one line; mkdocs-macros' report of a failed macro as ``page: the macro's message``.
+
+    >>> readable("[macros] - ERROR # _Macro Rendering Error_ _File_: `a/b.md` _MacroError_: table('x'): no "
+    ...          "table named 'x' ``` Traceback (most recent call last): ...")
+    "a/b.md: table('x'): no table named 'x'"
+    """
+    found = _MACRO_ERROR.search(record) if "_Macro Rendering Error_" in record else None
+    return f"{found['page']}: {found['message'].strip()}" if found else record
 
 
 def _build_failure(reason: str, warnings: list[str]) -> str:
@@ -133,7 +149,7 @@ def _mkdocs_log() -> Iterator[list[str]]:
 
     class Collect(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:
-            records.append(" ".join(record.getMessage().split()))
+            records.append(readable(" ".join(record.getMessage().split())))
 
     def not_the_node_notice(record: logging.LogRecord) -> bool:
         return record.getMessage() != NO_NODE
