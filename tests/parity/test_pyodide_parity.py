@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from rollwright.checks.parity import KIT, coverage_problems, kit_calls, run_pyodide
+from rollwright.checks.parity import run_pyodide
+from rollwright.checks.parity_calls import KIT, coverage_problems, kit_calls
 from tests.support.fixture_site import ENV
 
 pytestmark = pytest.mark.parity

@@ -16,7 +16,8 @@ from types import TracebackType
 from rollwright.checks.contract import check_contract
 from rollwright.checks.examples import check_worked_examples
 from rollwright.checks.pages import check_pages, site_problems
-from rollwright.checks.parity import KIT, Parity
+from rollwright.checks.parity import Parity
+from rollwright.checks.parity_calls import KIT
 from rollwright.checks.report import CheckResult, Report, outcome
 from rollwright.checks.site import BuildError, BuiltSite, Site, SystemPackage
 from rollwright.checks.tables import check_tables
