@@ -69,7 +69,7 @@ test: dev-deps /usr/bin/chromium
 	$(PY) -m pytest
 
 test-engine: $(VENV)/.dev
-	$(PY) -m pytest tests/dice tests/kit tests/systems -m "not browser" -p no:cacheprovider
+	$(PY) -m pytest tests/dice tests/kit tests/systems -m "not browser and not parity" -p no:cacheprovider
 
 bench: dev-deps bench/node_modules/.deps /usr/bin/chromium
 	$(PY) bench/run.py

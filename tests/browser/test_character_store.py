@@ -1,6 +1,6 @@
 """The shared character store in headless Chromium: nothing a player typed is lost.
 
-Runs on the builder of the first system that has one (the store knows no system).
+Runs on the builder of the shared tests' own site (Pips; the store knows no system).
 - every saved-store case of the hostile corpus (tests/data/hostile_inputs.json, "stores"):
   the valid characters are all on the roster, only the bad entries are backed up, nothing
   reaches ``Object.prototype``, and after an edit and a reload the builder still works;
@@ -20,9 +20,9 @@ import json
 
 import pytest
 
-from rollwright.kit.system import System, all_systems
 from tests.support import hostile
 from tests.support.browser import BOOT_TIMEOUT_MS, builder_page_url, open_tab, wait_builder_ready
+from tests.support.fixture_site import SYSTEM
 
 pytestmark = pytest.mark.browser
 
@@ -30,20 +30,14 @@ ROOT = "[data-rw-builder]"
 STATUS = "#rw-builder-status"
 NAME = "#rw-c-name"
 
-
-def _system() -> System:
-    return next(system for system in all_systems().values() if system.character_schema)
-
-
-SYSTEM = _system()
-KEY = f"rollwright.{SYSTEM.id}.characters"
+KEY = f"rollwright.{SYSTEM}.characters"
 BACKUP = f"{KEY}.backup"
 
 
 @pytest.fixture(scope="module")
-def builder_url(live_site) -> str:
-    """The built page that holds this system's builder."""
-    return builder_page_url(live_site, SYSTEM.id)
+def builder_url(pips_live) -> str:
+    """The built page that holds the fixture site's builder."""
+    return builder_page_url(pips_live, SYSTEM)
 
 
 wait_ready = wait_builder_ready
@@ -213,13 +207,13 @@ def test_a_refused_save_says_not_saved_and_offers_the_export(builder_url, browse
 
 
 @pytest.fixture(scope="module")
-def fillable_page_url(live_site) -> str:
+def fillable_page_url(pips_live) -> str:
     """A built page with a widget field this system's characters can fill."""
-    for page in sorted(live_site.directory.rglob("index.html")):
+    for page in sorted(pips_live.directory.rglob("index.html")):
         text = page.read_text(encoding="utf-8")
-        if "data-rw-fill" in text and f'data-rw-system="{SYSTEM.id}"' in text:
-            return live_site.url(str(page.parent.relative_to(live_site.directory)) + "/")
-    raise AssertionError(f"no built page has a field a {SYSTEM.id} character can fill")
+        if "data-rw-fill" in text and f'data-rw-system="{SYSTEM}"' in text:
+            return pips_live.url(str(page.parent.relative_to(pips_live.directory)) + "/")
+    raise AssertionError(f"no built page has a field a {SYSTEM} character can fill")
 
 
 @pytest.mark.parametrize("case_id", ["store-id-proto", "store-active-constructor"])
@@ -251,7 +245,8 @@ def test_a_hostile_share_link_is_refused_before_python_and_the_builder_works(bui
         page.goto(builder_url + fragment)
         wait_ready(page)
         notice = page.locator("[data-rw-notice]").inner_text()
-        assert "share link" in notice and ("levels deep" in notice or "at most" in notice), notice
+        assert "share link cannot be opened" in notice, notice
+        assert "levels deep" in notice or "the most allowed is 1,000" in notice, notice  # the kit's own caps
         type_name(page, "Still works")
         assert tab.errors == []
     finally:

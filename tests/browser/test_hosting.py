@@ -1,12 +1,17 @@
-"""The same build works wherever it is hosted: instant navigation on any origin, not only site_url's."""
+"""The same build works wherever it is hosted: instant navigation on any origin, not only site_url's.
+On the shared tests' own site (Pips)."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.support.browser import open_tab
 from tests.support.siteserver import SiteServer
 
-WRITING = "designers/writing-a-page/"
-BUILD = "designers/how-the-build-works/"
+pytestmark = pytest.mark.browser
+
+BUILDER = "pips/builder/"
+ERRATA = "pips/errata/"
 
 
 def _navigates_instantly(browser, origin: str) -> bool:
@@ -14,11 +19,11 @@ def _navigates_instantly(browser, origin: str) -> bool:
     tab = open_tab(browser)
     try:
         page = tab.page
-        page.goto(origin + WRITING)
+        page.goto(origin + ERRATA)
         page.wait_for_function("() => window.document$ !== undefined")
         page.evaluate("window.__sameDocument = true")
-        page.locator(".md-nav--primary a.md-nav__link", has_text="How the build works").first.click()
-        page.wait_for_url(origin + BUILD)
+        page.locator(".md-nav--primary a.md-nav__link", has_text="Character builder").first.click()
+        page.wait_for_url(origin + BUILDER)
         page.wait_for_selector("h1")
         return page.evaluate("window.__sameDocument === true")
     finally:
@@ -26,26 +31,26 @@ def _navigates_instantly(browser, origin: str) -> bool:
         assert tab.external == [], tab.external
 
 
-def test_one_build_navigates_instantly_on_two_ports(live_site, browser):
+def test_one_build_navigates_instantly_on_two_ports(pips_live, browser):
     """The sitemap names the built-for origin; served on another port, links must still be instant."""
     other = SiteServer()
-    other.serve(live_site.directory)  # the very same files, nothing rewritten by the server
+    other.serve(pips_live.directory)  # the very same files, nothing rewritten by the server
     try:
-        assert other.origin != live_site.server.origin
-        assert _navigates_instantly(browser, live_site.server.origin)
+        assert other.origin != pips_live.server.origin
+        assert _navigates_instantly(browser, pips_live.server.origin)
         assert _navigates_instantly(browser, other.origin), (
             "served on another port, the nav link reloaded the page: instant navigation depends on site_url")
     finally:
         other.close()
 
 
-def test_pages_without_widgets_load_no_builder_code(live_site, browser):
+def test_pages_without_widgets_load_no_builder_code(pips_live, browser):
     tab = open_tab(browser)
     requested: list[str] = []
     tab.page.on("request", lambda request: requested.append(request.url))
     try:
-        for path in ("", WRITING, BUILD):
-            tab.page.goto(live_site.url(path))
+        for path in ("", ERRATA):
+            tab.page.goto(pips_live.url(path))
             tab.page.wait_for_load_state("load")
             tab.page.wait_for_timeout(200)  # the entry module's dynamic imports, had there been any
         builder = [url for url in requested if "/assets/rollwright/builder/" in url or "use-character" in url]

@@ -1,20 +1,22 @@
 """Tables wrapped at build time (macros/prewrapped_tables.py) in Chromium: the theme's script leaves
-them where they are, and they look as a table the theme wrapped itself."""
+them where they are, and they look as a table the theme wrapped itself. On the shared tests' own site."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.support.fixture_site import RULES
+
 pytestmark = pytest.mark.browser
 
-PAGE = "facade/combat/"
+PAGE = RULES
 PROPERTIES = ["display", "font-size", "border-top-width", "border-radius", "max-width", "overflow-x"]
 CELL = ["padding-top", "padding-left", "vertical-align", "text-align", "border-top-width", "font-weight"]
 
 
-def test_prewrapped_tables_stay_put_and_look_like_the_themes(live_site, tab) -> None:
+def test_prewrapped_tables_stay_put_and_look_like_the_themes(pips_live, tab) -> None:
     page = tab.page
-    page.goto(live_site.url(PAGE), wait_until="commit")
+    page.goto(pips_live.url(PAGE), wait_until="commit")
     page.wait_for_selector("article table.rw-wrapped", state="attached")
     page.evaluate("""() => { window.__moved = 0; new MutationObserver((records) => {
         for (const r of records) for (const n of [...r.removedNodes]) if (n.nodeName === 'TABLE') window.__moved++; })

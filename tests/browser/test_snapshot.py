@@ -2,8 +2,8 @@
 any problem with it (missing, corrupt, made by another Pyodide) falls back to a normal boot
 that answers all the same; and a restored Python does not repeat its random draws.
 
-Each damaged snapshot is a variant of the session's built live_site, served on its own origin.
-Never asserts a time.
+On the flagship's Dice page (the kit's own widgets, no game's). Each damaged snapshot is a variant
+of the session's built live_site, served on its own origin. Never asserts a time.
 """
 
 from __future__ import annotations
@@ -17,7 +17,11 @@ from rollwright.kit import api
 from tests.support import variants
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
 from tests.support.siteserver import SiteServer
-from tests.systems.facade.browser.test_widgets import BASIC_RULES, WIDGETS, _check_seeded_roll, _roll
+from tests.support.keyboard import next_field, type_into
+
+DICE = "dice/"
+WIDGETS = ("dice-odds", "dice-compare", "dice-roll")
+NOTATION = "4d6!kh3+10k5"
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +42,32 @@ def serve_variant(live_site, tmp_path_factory) -> Iterator[Callable[[Callable[[P
         server.close()
 
 
+def _faces(roll: dict) -> list[str]:
+    return [" ".join(str(f) for f in die["faces"]) for term in roll["terms"] for die in term.get("dice", [])]
+
+
+def _roll(tab, seed: str) -> None:
+    """Roll the Dice page's roller by keyboard, with this seed ('' for none)."""
+    page, roller = tab.page, tab.widget("dice-roll")
+    type_into(page, roller.locator("input[name=notation]"), NOTATION)
+    next_field(page, seed)
+    if not seed:
+        page.keyboard.press("Backspace")  # the selected old seed goes: an empty seed rolls at random
+    page.keyboard.press("Enter")
+
+
+def _check_seeded_roll(tab) -> None:
+    """A seeded roll in the browser is CPython's roll for that seed, die by die."""
+    _roll(tab, "42")
+    result = tab.widget("dice-roll").locator("[data-rw-result] .rw-dice-roll[data-rw-seed='42']")
+    result.wait_for(timeout=BOOT_TIMEOUT_MS)
+    expected = api.call("dice.roll", {"notation": NOTATION, "seed": 42})
+    assert result.get_attribute("data-rw-total") == str(expected["total"])
+    assert [d.get_attribute("data-rw-faces") for d in result.locator(".rw-die").all()] == _faces(expected)
+
+
 def _go_live(tab, url: str) -> dict:
-    """Open basic-rules, wait until every widget is live, and return window.rollwright
+    """Open the Dice page, wait until every widget is live, and return window.rollwright
     with "requested": every URL the page and its Python worker asked for (the service
     worker's own downloads, which start once Python is up, are not counted)."""
     requested: list[str] = []
@@ -47,9 +75,6 @@ def _go_live(tab, url: str) -> dict:
     tab.page.goto(url)
     for name in WIDGETS:
         tab.wait_state(name, "ready")
-    odds = tab.widget("facade-odds")
-    expected = api.call("facade.odds", {"trait": 12, "difficulty": 14})["p_success"]
-    odds.locator(f"[data-rw-result] [data-rw-p-success='{expected}']").wait_for()
     _check_seeded_roll(tab)
     diagnostics = tab.page.evaluate("({...window.rollwright})")
     diagnostics["requested"] = requested
@@ -59,7 +84,7 @@ def _go_live(tab, url: str) -> dict:
 
 
 def test_snapshot_path_is_ready_and_answers_like_cpython(live_site, tab):
-    diagnostics = _go_live(tab, live_site.url(BASIC_RULES))
+    diagnostics = _go_live(tab, live_site.url(DICE))
     assert diagnostics["earlyStart"] is True  # started by main.html's inline script
     assert diagnostics["worker"]["bootFrom"] == "name"  # ... which gave it its init data in its name
     assert diagnostics["bootPath"] == "snapshot", diagnostics["bootReason"]
@@ -89,7 +114,7 @@ def test_an_unusable_snapshot_falls_back_to_a_normal_boot(serve_variant, browser
     origin = serve_variant(variant)
     tab = open_tab(browser)
     try:
-        diagnostics = _go_live(tab, origin + BASIC_RULES)
+        diagnostics = _go_live(tab, origin + DICE)
         assert diagnostics["bootPath"] == "fallback"
         assert reason in diagnostics["bootReason"], diagnostics["bootReason"]
         assert any(url.endswith("python_stdlib.zip") for url in diagnostics["requested"])
@@ -108,11 +133,11 @@ def test_a_runtime_that_cannot_start_names_the_missing_file(serve_variant, brows
     origin = serve_variant(variant)
     tab = open_tab(browser)
     try:
-        tab.page.goto(origin + BASIC_RULES)
+        tab.page.goto(origin + DICE)
         tab.page.wait_for_function("() => window.rollwright?.state === 'failed'", timeout=BOOT_TIMEOUT_MS)
         error = tab.page.evaluate("() => window.rollwright.error")
         assert missing in error and "[object" not in error, error
-        status = tab.widget("facade-odds").locator("[data-rw-status]").inner_text()
+        status = tab.widget("dice-odds").locator("[data-rw-status]").inner_text()
         assert missing in status and "[object" not in status, status
     finally:
         tab.context.close()
@@ -124,7 +149,7 @@ def test_without_inline_scripts_the_modules_start_python(live_site, browser):
     server.serve(live_site.directory, rewrite_sitemap=True)
     tab = open_tab(browser)
     try:
-        diagnostics = _go_live(tab, server.origin + BASIC_RULES)
+        diagnostics = _go_live(tab, server.origin + DICE)
         assert diagnostics["earlyStart"] is False
         assert diagnostics["bootPath"] == "snapshot", diagnostics["bootReason"]
         assert len(tab.engine_workers()) == 1, tab.workers
@@ -135,10 +160,10 @@ def test_without_inline_scripts_the_modules_start_python(live_site, browser):
 
 def _unseeded_roll(tab) -> tuple[str, list[str]]:
     """Roll the roller with its seed left empty; returns (seed used, faces of every die)."""
-    roller = tab.widget("facade-roller")
-    before = roller.locator("[data-rw-result] .rw-roll").get_attribute("data-rw-seed")
-    _roll(tab, "14", "12", "")
-    result = roller.locator(f"[data-rw-result] .rw-roll:not([data-rw-seed='{before}'])")
+    roller = tab.widget("dice-roll")
+    before = roller.locator("[data-rw-result] .rw-dice-roll").get_attribute("data-rw-seed")
+    _roll(tab, "")
+    result = roller.locator(f"[data-rw-result] .rw-dice-roll:not([data-rw-seed='{before}'])")
     result.wait_for(timeout=BOOT_TIMEOUT_MS)
     return result.get_attribute("data-rw-seed"), [d.get_attribute("data-rw-faces") for d in
                                                   result.locator(".rw-die").all()]
@@ -151,12 +176,10 @@ def test_unseeded_rolls_differ_between_visits(live_site, tab):
         if visit:
             tab.page.reload()
         else:
-            tab.page.goto(live_site.url(BASIC_RULES))
-        tab.wait_state("facade-roller", "ready")
+            tab.page.goto(live_site.url(DICE))
+        tab.wait_state("dice-roll", "ready")
         assert tab.page.evaluate("window.rollwright.bootPath") == "snapshot"
         rolls.append(_unseeded_roll(tab))
     assert rolls[0][0] != rolls[1][0], rolls
     for seed, faces in rolls:  # and each is the engine's roll for the seed it reports
-        expected = api.call("facade.roll", {"trait": 14, "difficulty": 12, "seed": int(seed)})
-        assert faces == [" ".join(str(f) for f in die["faces"]) for term in expected["roll"]["terms"]
-                         if term["kind"] != "constant" for die in term.get("dice", [])]
+        assert faces == _faces(api.call("dice.roll", {"notation": NOTATION, "seed": int(seed)}))

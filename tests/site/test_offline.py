@@ -57,7 +57,7 @@ def test_roles_put_the_snapshot_path_up_front_and_the_fallback_files_on_demand(s
     assert listed["assets/rollwright/rollwright.js"]["role"] == "precache"
     assert listed[pyodide + "python_stdlib.zip"]["role"] == "lazy"
     assert listed[config["engineWheel"]]["role"] == "lazy"
-    assert listed["facade/basic-rules/"]["role"] == "page" and listed[""]["role"] == "page"
+    assert listed["dice/"]["role"] == "page" and listed[""]["role"] == "page"
     assert config["serviceWorker"] == SERVICE_WORKER
 
 

@@ -117,3 +117,72 @@ def wait_builder_ready(page) -> None:
     """Until the builder is live and has checked its character once."""
     page.wait_for_selector("[data-rw-builder][data-rw-state='ready'] [data-rw-report-region][data-rw-checked]",
                            timeout=BOOT_TIMEOUT_MS)
+
+
+def url_of(page_path: str) -> str:
+    """The site URL of a docs page path (``x/index.md`` -> ``x/``, ``x/y.md`` -> ``x/y/``)."""
+    stem = page_path.removesuffix(".md")
+    return stem.removesuffix("index") if stem.endswith("index") else stem + "/"
+
+
+def walk_pages(site, tab: Tab, pages: list[str], system_id: str) -> None:  # noqa: ANN001 - a served site
+    """Open the first page, then each next one by instant navigation: every widget goes live and belongs to
+    ``system_id``, Python boots once, and no page errs."""
+    page = tab.page
+    first, *rest = pages
+    page.goto(site.url(url_of(first)))
+    for declared in [first, *rest]:
+        if declared is not first:  # instant navigation: the same document, the same Python worker
+            target = site.url(url_of(declared))
+            page.evaluate("href => { const a = [...document.querySelectorAll('a.md-nav__link')]"
+                          ".find(l => l.href === href); a ? a.click() : location.assign(href); }", target)
+            page.wait_for_url(target)
+        page.wait_for_function("href => [...document.querySelectorAll('a.md-nav__link--active')]"
+                               ".some(a => a.href === href)", arg=site.url(url_of(declared)))
+        widgets = page.locator("article section[data-rw-widget]")
+        for index in range(widgets.count()):
+            widget = widgets.nth(index)
+            name = widget.get_attribute("data-rw-widget")
+            page.wait_for_selector(f"section[data-rw-widget='{name}'][data-rw-state='ready']", timeout=BOOT_TIMEOUT_MS)
+            assert widget.get_attribute("data-rw-system") == system_id, name
+    assert page.evaluate("window.rollwright.workerStarts") == 1
+    assert tab.errors == [], tab.errors
+
+
+BUILDER_REGIONS = "[data-rw-editor-region], [data-rw-report-region], [data-rw-sheet-region]"
+_COUNT_SWAPS = """(selector) => {
+  window.__rwSwaps = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const region = record.target.closest && record.target.closest(selector);
+      if (record.type === "childList" && region) window.__rwSwaps.push(region.getAttributeNames().find((n) => n.endsWith("-region")));
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def check_first_visit_keeps_the_builder(site, tab: Tab, system_id: str) -> None:  # noqa: ANN001 - a served site
+    """A first visit shows the new character the builder page came with; going live re-renders none of it,
+    and the form the page came with is the live one (a typed name is saved and survives a reload)."""
+    page = tab.page
+    page.goto(builder_page_url(site, system_id), wait_until="commit")
+    page.wait_for_selector("[data-rw-editor-region] form[data-rw-editor]", state="attached")
+    page.evaluate(_COUNT_SWAPS, BUILDER_REGIONS)
+    before = page.eval_on_selector_all(BUILDER_REGIONS, "rs => rs.map(r => [r.inert, r.getAttribute('data-rw-html')])")
+    assert all(inert for inert, _ in before), "the first render must wait for Python (inert)"
+    wait_builder_ready(page)
+    after = page.eval_on_selector_all(BUILDER_REGIONS, "rs => rs.map(r => [r.inert, r.getAttribute('data-rw-html')])")
+    assert not any(inert for inert, _ in after), "live regions must take input"
+    swapped = set(page.evaluate("window.__rwSwaps"))
+    assert "data-rw-editor-region" not in swapped and "data-rw-report-region" not in swapped, swapped
+    assert [key for _, key in after][:2] == [key for _, key in before][:2]
+    # the form the page came with is the live one: a typed name reaches the roster and is saved
+    name = page.locator("[data-rw-editor-region] input[type='text']").first
+    name.fill("Orla of the First Render")
+    # typed values are not the rendered HTML any more: the editor's next render is never skipped
+    assert page.get_attribute("[data-rw-editor-region]", "data-rw-html") is None
+    page.wait_for_function("() => document.querySelector('[data-rw-roster]').textContent.includes('Orla of the First')")
+    page.reload()
+    wait_builder_ready(page)
+    assert page.locator("[data-rw-editor-region] input[type='text']").first.input_value() == "Orla of the First Render"
+    assert tab.errors == []

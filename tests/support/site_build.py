@@ -29,7 +29,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def page(site: Path, path: str) -> str:
-    """The built HTML of the page at ``path`` (a directory URL like ``facade/combat``)."""
+    """The built HTML of the page at ``path`` (a directory URL like ``dice``)."""
     return (site / path / "index.html").read_text(encoding="utf-8")
 
 

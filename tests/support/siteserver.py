@@ -51,7 +51,8 @@ def build_site(site_dir: Path, site_url: str = "", config_file: Path | None = No
     config_file = config_file or REPO_ROOT / "mkdocs.yml"
     done = subprocess.run(
         [sys.executable, "-c", _BUILD_SCRIPT, str(config_file), str(site_dir), site_url],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+        cwd=config_file.parent, capture_output=True, text=True, timeout=600,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     if done.returncode != 0:
         raise RuntimeError(f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}")
 

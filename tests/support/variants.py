@@ -22,7 +22,7 @@ from rollwright.mkdocs.snapshot import pack, unpack
 CONFIG_RE = re.compile(r'(<script type="application/json" id="rw-config">)(.*?)(</script>)', re.DOTALL)
 
 
-def runtime_config(site_dir: Path, page: str = "facade/basic-rules/") -> dict:
+def runtime_config(site_dir: Path, page: str = "") -> dict:
     """The page config (`config.extra.rollwright`) of one page of a built site."""
     match = CONFIG_RE.search((site_dir / page / "index.html").read_text(encoding="utf-8"))
     if not match:
@@ -136,21 +136,16 @@ def for_another_pyodide(site_dir: Path, target: Path) -> Path:
     return target
 
 
-def build_release(target: Path, site_url: str, marker: str) -> Path:
-    """A real new build of the site (``mkdocs build --strict``) whose basic-rules page ends with ``marker``.
+def build_release(project: Path, page: str, target: Path, site_url: str, marker: str) -> Path:
+    """A real new build (``mkdocs build --strict``) of a site project whose docs page ``page`` ends with ``marker``.
 
-    The project is a scratch copy of the docs and mkdocs.yml; the engine, macros, theme
-    overrides and Pyodide are the repository's own (linked), so only the docs change.
+    The new project is a copy of ``project`` (its links kept: a copied template shares its caches).
     """
-    from tests.support.siteserver import REPO_ROOT, build_site
+    from tests.support.siteserver import build_site
 
-    project = target / "project"
-    project.mkdir(parents=True)
-    shutil.copy(REPO_ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    shutil.copytree(REPO_ROOT / "docs", project / "docs")
-    for name in ("macros", "site-overrides", "node_modules", "engine"):
-        (project / name).symlink_to(REPO_ROOT / name)
-    page = project / "docs" / "facade" / "basic-rules.md"
-    page.write_text(page.read_text(encoding="utf-8") + f"\n\n{marker}\n", encoding="utf-8")
-    build_site(target / "site", site_url, config_file=project / "mkdocs.yml")
+    copy = target / "project"
+    shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns("site", "__pycache__"))
+    source = copy / "docs" / page
+    source.write_text(source.read_text(encoding="utf-8") + f"\n\n{marker}\n", encoding="utf-8")
+    build_site(target / "site", site_url, config_file=copy / "mkdocs.yml")
     return target / "site"

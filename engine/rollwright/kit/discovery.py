@@ -43,6 +43,8 @@ KINDS = ("calls", "widgets", "tables", "rules")
 
 _MODULE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _chosen: list[tuple[str, ...]] = []
+_loaded: set[str] = set()
+"""The kinds loaded so far: naming other systems loads the same kinds of theirs at once."""
 
 
 def valid_module_name(name: str) -> bool:
@@ -54,7 +56,8 @@ def use_systems(modules: Iterable[str]) -> None:
     """Make ``modules`` (importable package names, in order) this process's systems.
 
     Called once at start-up by whatever knows the site (the plugin, the command line, the
-    browser's entry module, a test). Systems already imported stay registered.
+    browser's entry module, a test). Systems already imported stay registered; registries filled
+    before (an import of :mod:`rollwright.kit.api` first) get the named systems' modules at once.
     """
     chosen = tuple(modules)
     bad = [name for name in chosen if not valid_module_name(name)]
@@ -65,6 +68,8 @@ def use_systems(modules: Iterable[str]) -> None:
     _chosen[:] = [chosen]
     system_packages.cache_clear()
     load.cache_clear()
+    for kind in sorted(_loaded):
+        load(kind)
 
 
 def installed_systems() -> tuple[str, ...]:
@@ -106,6 +111,7 @@ def load(kind: str) -> None:
     import_package(f"{KIT_PACKAGE}.{kind}")
     for package in system_packages():
         import_package(f"{package}.{kind}")
+    _loaded.add(kind)
 
 
 def load_all() -> None:

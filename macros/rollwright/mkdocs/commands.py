@@ -130,6 +130,8 @@ def add_commands(sub: Any, site: argparse.ArgumentParser) -> None:
     serve_parser = sub.add_parser("serve", parents=[site], help="serve the site while you edit it, reloading on change")
     serve_parser.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address to serve on")
     serve_parser.set_defaults(handler=_cmd_serve, uses_site=False)
+    from rollwright.checks.command import add_check_command
     from rollwright.scaffold.new import add_new_command
 
     add_new_command(sub)
+    add_check_command(sub, site)

@@ -47,13 +47,21 @@ def _loader() -> Any:
     return loader
 
 
-def plugin_options(config_file: Path) -> dict[str, Any] | None:
-    """The ``rollwright`` plugin's options in a site's config ({} when listed bare), or None if absent."""
+def read_config(config_file: Path) -> dict[str, Any]:
+    """A site's ``mkdocs.yml`` as plain data (tags other than ``!ENV`` read as null); SiteError if unreadable."""
     try:
         with open(config_file, encoding="utf-8") as handle:
             config = yaml_load(handle, _loader()) or {}
     except Exception as error:  # YAML and file errors alike: say which file
         raise SiteError(f"{config_file}: cannot be read as MkDocs configuration ({error})") from None
+    if not isinstance(config, dict):
+        raise SiteError(f"{config_file}: MkDocs configuration is a mapping of settings, not {type(config).__name__}")
+    return config
+
+
+def plugin_options(config_file: Path) -> dict[str, Any] | None:
+    """The ``rollwright`` plugin's options in a site's config ({} when listed bare), or None if absent."""
+    config = read_config(config_file)
     for entry in config.get("plugins") or []:
         if entry == PLUGIN:
             return {}

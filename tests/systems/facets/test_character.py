@@ -9,15 +9,16 @@ from typing import Any
 
 import pytest
 
+import facets
 from rollwright.errors import ParameterError
 from rollwright.kit.api import call
 
-HERE = Path(__file__).resolve().parent
+PACKAGE = Path(facets.__file__).resolve().parent
 
 
 def wren() -> dict[str, Any]:
-    """The valid character of parity_calls.toml."""
-    data = tomllib.loads((HERE / "parity_calls.toml").read_text(encoding="utf-8"))
+    """The valid character of the package's parity_calls.toml."""
+    data = tomllib.loads((PACKAGE / "parity_calls.toml").read_text(encoding="utf-8"))
     return copy.deepcopy(next(c for c in data["call"] if c["name"] == "facets.character.check")["params"]["character"])
 
 

@@ -1,6 +1,6 @@
 /**
  * Python's files, installed into Pyodide's in-memory file system (shared by the browser
- * worker, worker.js, and the parity runner under Node, tests/parity/run_calls.mjs).
+ * worker, worker.js, and the parity runner under Node, rollwright/checks/run_calls.mjs).
  *
  * A restored memory snapshot holds every imported module but none of the files: the
  * standard-library zip Pyodide installs is then an empty one, and no wheel is unpacked.

@@ -1,9 +1,10 @@
-// Parity runner: start the site's Pyodide ONCE with the engine, run registry calls through the
-// entry module's call_json and write the answers.
+// Parity runner of `rollwright check` (rollwright/checks/parity.py): start a built site's Pyodide ONCE
+// with its engine, run registry calls through the entry module's call_json and write the answers.
 //
-//   node tests/parity/run_calls.mjs <request.json> <answers.json>
+//   node run_calls.mjs <request.json> <answers.json>
 //
-// request.json: {"indexURL": "<folder of pyodide.mjs>/", "wheel": "<path to .whl>", "entryModule": "rollwright_site",
+// request.json: {"indexURL": "<folder of pyodide.mjs>/", "runtime": "<folder of the theme's runtime/*.js>",
+//                "wheel": "<path to .whl>", "entryModule": "rollwright_site",
 //                "snapshot": null | "<path to the gzipped snapshot>", "snapshotBytes": <its unpacked size>,
 //                "emptyZip": "<path to an empty .zip>",
 //                "stdlib": "<path to python_stdlib.zip>" (with "snapshot": checks runtime/files.js after the calls),
@@ -13,16 +14,15 @@
 //                "files": null | {"loaded": bool, "before": "...", "after": "...", "engineFiles": bool}}
 // With "snapshot", Python starts the way the browser worker's snapshot path starts it
 // (runtime/worker.js): the memory image unpacked (runtime/snapshot.js) and restored, an empty standard-library zip, no wheel
-// unpacked, `random` reseeded. Without it, Pyodide boots and the wheel is installed.
+// unpacked, `random` reseeded. Without it, Pyodide boots and the wheel is installed (runtime/files.js).
+// The runtime's modules are the theme's own, imported from "runtime", so an installed Rollwright runs this too.
 // Params go in as the exact JSON text CPython is given, and envelopes come back as
-// text, so the test compares the engine's own output byte for byte.
+// text, so the check compares the engine's own output byte for byte.
 
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-
-import { installSkippedFiles, installWheel } from "../../site-overrides/assets/rollwright/runtime/files.js";
-import { unpack } from "../../site-overrides/assets/rollwright/runtime/snapshot.js";
 
 const [requestPath, answersPath] = process.argv.slice(2);
 if (!requestPath || !answersPath) {
@@ -38,12 +38,15 @@ process.on("uncaughtException", (error) => {
 
 const request = JSON.parse(await readFile(requestPath, "utf8"));
 const indexURL = String(request.indexURL);
+const runtime = (name) => import(pathToFileURL(join(String(request.runtime), name)).href);
+const { installSkippedFiles, installWheel } = await runtime("files.js");
+const { unpack } = await runtime("snapshot.js");
 /** A file as a Uint8Array (a Node Buffer is not a plain typed array to Pyodide). */
 const bytes = async (path) => {
   const data = await readFile(path);
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 };
-const { loadPyodide, version } = await import(join(indexURL, "pyodide.mjs"));
+const { loadPyodide, version } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
 const output = { stdout: (s) => console.error(s), stderr: (s) => console.error(s) };
 let pyodide;
 let draws = null;
