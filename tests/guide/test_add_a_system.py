@@ -165,7 +165,6 @@ def test_its_docstring_examples_pass_and_it_is_strictly_typed(project: Path) -> 
 
 
 def test_rollwright_check_passes_on_the_template(project: Path) -> None:
-    pytest.importorskip("rollwright.checks")  # the checks come with the c24-checks branch
     checked(CHECKOUT.rollwright("check", cwd=project, node=False))
 
 

@@ -126,12 +126,10 @@ def test_its_docstring_examples_pass_and_it_is_strictly_typed(project: Project) 
 
 
 def test_rollwright_check_passes_on_it(project: Project) -> None:
-    pytest.importorskip("rollwright.checks")  # the checks come with the c24-checks branch
     checked(CHECKOUT.rollwright("check", cwd=project.folder, node=False))
 
 
 def test_its_own_tests_pass(project: Project) -> None:
-    pytest.importorskip("rollwright.checks")  # its tests run the checks
     done = checked(run([CHECKOUT.python, "-m", "pytest", "-q", "-p", "no:cacheprovider"], project.folder,
                        command_env(CHECKOUT.bin, node=False)))
     assert "failed" not in done.stdout

@@ -205,7 +205,6 @@ def test_the_service_worker_keeps_the_site_offline_under_its_folder(published: P
 
 def test_rollwright_check_passes_there_and_fails_on_a_wrong_worked_example(published: Published,
                                                                           installed: Installed) -> None:
-    pytest.importorskip("rollwright.checks")  # the checks come with the c24-checks branch
     checked(installed.python.rollwright("check", cwd=installed.project, node=published.node))
     examples = installed.project / GAME_ID / "worked_examples.toml"
     right = examples.read_text(encoding="utf-8")
