@@ -365,7 +365,9 @@ export function runtimeState() {
   return { state: stats.state, error: stats.error };
 }
 
-if (!("rollwright" in window)) {
+// An own property: a page element with id="rollwright" (the home page's heading) is also
+// `window.rollwright` through the window's named access, and must not hide the diagnostics.
+if (!Object.prototype.hasOwnProperty.call(window, "rollwright")) {
   Object.defineProperty(window, "rollwright", {
     enumerable: true,
     value: Object.freeze({
