@@ -129,11 +129,13 @@ def test_a_backup_an_earlier_version_left_is_offered_back(builder_url, browser):
     tab = open_tab(browser)
     page = tab.page
     try:
-        seed(tab.context, {KEY: envelope(["Ada"]), BACKUP: envelope(["Bram Vasquez", "Ada"])})
+        seed(tab.context, {KEY: envelope(["Ada"]), BACKUP: envelope(["Bram Vasquez", "Ada"]), f"{BACKUP}.2": "{damaged"})
         page.goto(builder_url)
         wait_ready(page)
         notice = page.locator("[data-rw-notice]")
         assert BACKUP in notice.inner_text() and "with 1 character your list lacks" in notice.inner_text()
+        assert f"{BACKUP}.2" in notice.inner_text()  # one this version cannot read: export or delete only
+        assert page.locator("#rw-builder-restore-1").count() == 0
         press(page, "rw-builder-restore-0")
         page.wait_for_function("() => document.querySelectorAll('[data-rw-roster] [data-rw-pick]').length === 2")
         assert roster_names(page) == ["Ada", "Bram Vasquez"]
@@ -141,6 +143,17 @@ def test_a_backup_an_earlier_version_left_is_offered_back(builder_url, browser):
         assert page.evaluate("k => localStorage.getItem(k)", BACKUP) is None
         assert "Restored 1 character" in page.locator(STATUS).inner_text()
         roster_agrees_with_storage(page)
+        press(page, "rw-builder-delete-backup-0")  # the damaged one, by keyboard, asked first
+        page.locator("[data-rw-confirm]").wait_for(state="visible")
+        page.keyboard.press("Enter")  # "Keep it" has the focus first
+        page.locator("[data-rw-confirm]").wait_for(state="hidden")
+        assert page.evaluate("k => localStorage.getItem(k)", f"{BACKUP}.2") == "{damaged"
+        press(page, "rw-builder-delete-backup-0")
+        page.locator("[data-rw-confirm]").wait_for(state="visible")
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Enter")
+        page.wait_for_function("k => localStorage.getItem(k) === null", arg=f"{BACKUP}.2")
+        assert page.locator("[data-rw-notice]").is_hidden()
         assert tab.errors == []
     finally:
         tab.context.close()
