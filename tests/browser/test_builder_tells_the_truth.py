@@ -31,7 +31,15 @@ def test_while_python_starts_saved_characters_are_loading_not_lost(live_site, br
     tab = open_tab(browser)
     page = tab.page
     held = []  # Python waits for its memory snapshot until the page has been looked at
-    page.route("**/*.snapshot.gz", lambda route: held.append(route))
+    released = []
+
+    def hold(route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/*.snapshot.gz", hold)
     try:
         tab.context.add_init_script(f"localStorage.setItem({json.dumps(f'rollwright.{system}.characters')}, "
                                     f"{json.dumps(_store('Bram Vasquez'))})")
@@ -41,9 +49,9 @@ def test_while_python_starts_saved_characters_are_loading_not_lost(live_site, br
         assert roster.startswith("Loading your characters") and "Unnamed character" not in roster, roster
         for region in ("[data-rw-editor-region]", "[data-rw-report-region]", "[data-rw-sheet-region]"):
             assert not page.locator(region).is_visible(), region
+        released.append(True)
         for route in held:
             route.continue_()
-        page.unroute("**/*.snapshot.gz")
         wait_builder_ready(page)
         assert page.locator("[data-rw-roster] [aria-pressed='true']").inner_text().startswith("Bram Vasquez")
         assert page.locator("[data-rw-editor-region]").is_visible()

@@ -87,14 +87,22 @@ def test_a_call_in_flight_when_the_worker_dies_is_answered_by_the_next(live_site
 def test_a_worker_killed_while_python_boots_finishes_the_boot_in_the_next(live_site, tab):
     page = tab.page
     held = []  # the memory snapshot's download waits until the worker is dead: Python is still booting
-    page.route("**/*.snapshot.gz", lambda route: held.append(route))
+    released = []
+
+    def hold(route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/*.snapshot.gz", hold)
     page.goto(live_site.url(BASIC_RULES))
     page.wait_for_function("() => window.rollwright && window.rollwright.watched === true", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.rollwright.state") == "loading"
     starts = page.evaluate("window.rollwright.workerStarts")
     _engine_workers(page)[-1].evaluate("self.close()")
     page.wait_for_function("n => window.rollwright.workerStarts > n", arg=starts, timeout=BOOT_TIMEOUT_MS)
-    page.unroute("**/*.snapshot.gz")
+    released.append(True)
     for route in held:
         try:
             route.continue_()

@@ -132,7 +132,7 @@ export function mountBuilder(root, config, configError) {
     if (result.ok || listed) current.doc = result.doc;
     const wasUnsaved = current.unsaved;
     current.unsaved = result.ok ? null : result.why || "the browser refused to save";
-    if (listed !== current.stored || current.shared || wasUnsaved !== current.unsaved) {
+    if (listed !== current.stored || (listed && current.shared) || wasUnsaved !== current.unsaved) {
       current.stored = listed;
       if (listed) {
         current.shared = false;

@@ -6,8 +6,8 @@
  * start a new list over it, or by an earlier version of the site, which kept one and wrote
  * over the store), or the entries of a store that could not be read alone (salvage).
  *
- *   const key = keepBackup(localStorage, "rollwright.facade.characters.backup", text);  // null: no room
- *   findBackups(localStorage, "rollwright.facade.characters.backup")  // [{key, raw}]
+ *   const key = keepBackup(localStorage, "rollwright.mygame.characters.backup", text);  // null: no room
+ *   findBackups(localStorage, "rollwright.mygame.characters.backup")  // [{key, raw}]
  */
 
 /** How many backup keys are looked at (".backup", ".backup.2" ... ".backup.99"). */
@@ -15,7 +15,7 @@ const MOST = 99;
 
 /**
  * The keys a backup may be under, in order.
- * @param {string} base e.g. "rollwright.facade.characters.backup"
+ * @param {string} base e.g. "rollwright.mygame.characters.backup"
  */
 function backupKeys(base) {
   return Array.from({ length: MOST }, (_, i) => (i === 0 ? base : `${base}.${i + 1}`));

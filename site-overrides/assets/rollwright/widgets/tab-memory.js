@@ -9,8 +9,8 @@
  * Kept per page and widget key: "rollwright.widget.<page path>.<key>" = "<key>.trait=14&<key>.seed=7".
  * Nothing here is ever written as markup; the values go into form controls like anything typed.
  *
- *   remember("/facade/basic-rules/", "ft", new URLSearchParams("ft.spent=Wind+15"));
- *   recall("/facade/basic-rules/", "ft")   // URLSearchParams "ft.spent=Wind+15", or null
+ *   remember("/mygame/tracker/", "ft", new URLSearchParams("ft.spent=15"));
+ *   recall("/mygame/tracker/", "ft")   // URLSearchParams "ft.spent=15", or null
  */
 
 const PREFIX = "rollwright.widget.";
