@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from engine.kit.characters import builder_systems
+from rollwright.kit.characters import builder_systems
 from tests.support.browser import BOOT_TIMEOUT_MS, builder_page_url, open_tab, wait_builder_ready
 
 pytestmark = pytest.mark.browser

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
