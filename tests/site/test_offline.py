@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
-from rollwright.mkdocs.offline import LOGIC, SERVICE_WORKER, build_manifest, write_service_worker
+from rollwright.mkdocs.offline import LOGIC, OFFLINE_PAGE, SERVICE_WORKER, TABS, build_manifest, write_service_worker
 from tests.site.test_assets import site_assets
 from tests.site.test_snapshot import _config
 
@@ -17,7 +17,7 @@ def _manifest(site: Path) -> dict:
     text = (site / SERVICE_WORKER).read_text(encoding="utf-8")
     match = re.search(r"^self\.ROLLWRIGHT_BUILD = (\{.*\});$", text, re.MULTILINE)
     assert match, text[:300]
-    assert f'importScripts("{LOGIC}");' in text
+    assert f'importScripts("{TABS}", "{LOGIC}");' in text
     return json.loads(match.group(1))
 
 
@@ -75,13 +75,26 @@ def test_build_id_follows_the_files(tmp_path: Path) -> None:
 
 def test_mkdocs_serve_registers_no_service_worker() -> None:
     """A live-reloading site would be served stale pages from the cache."""
-    config = SimpleNamespace(extra={})
+    config = SimpleNamespace(extra={}, theme=SimpleNamespace(static_templates=set()))
     try:
         site_assets.on_startup(command="serve")
         site_assets.on_config(config)
         assert config.extra["rollwright"]["serviceWorker"] is None
+        assert OFFLINE_PAGE not in config.theme.static_templates
         site_assets.on_startup(command="build")
         site_assets.on_config(config)
         assert config.extra["rollwright"]["serviceWorker"] == SERVICE_WORKER
+        assert OFFLINE_PAGE in config.theme.static_templates  # the offline page, with the site's look
     finally:
         site_assets._state.clear()
+
+
+def test_the_offline_page_has_the_sites_look_and_is_kept_up_front(site: Path) -> None:
+    """The page a reader offline gets for a page never kept: the theme's header, a link home that works
+    at any address (from the site's root), and a sentence that is true; cached at install."""
+    html = (site / OFFLINE_PAGE).read_text(encoding="utf-8")
+    assert 'class="md-header' in html and "<h1>You are offline</h1>" in html
+    assert re.search(r'<a href="/" data-rw-offline-home>the home page</a>', html)
+    assert "no copy of this page yet" in html
+    listed = _manifest(site)["files"]
+    assert listed[OFFLINE_PAGE]["role"] == "precache" and listed[TABS]["role"] == "precache"

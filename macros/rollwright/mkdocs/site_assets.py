@@ -11,7 +11,7 @@ Registered in mkdocs.yml under ``hooks:``. At every build it
 * copies the pinned Pyodide core files from ``node_modules/pyodide`` to
   ``assets/pyodide/<version>/`` (self-hosted, no CDN);
 * writes the service worker ``sw.js`` for offline reading (``macros/offline.py``; not
-  under ``mkdocs serve``);
+  under ``mkdocs serve``), and has the theme render its offline page (``offline.html``);
 * sets ``config.extra["rollwright"]``, which ``site-overrides/main.html`` puts on
   every page as JSON for ``assets/rollwright/rollwright.js`` (its modules: ``runtime/``, ``widgets/``, ``builder/``).
 
@@ -38,7 +38,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # this file is loaded by path; its helpers live in the macros package
     sys.path.insert(0, str(REPO_ROOT))
 
-from rollwright.mkdocs.offline import SERVICE_WORKER, write_service_worker  # noqa: E402
+from rollwright.mkdocs.offline import OFFLINE_PAGE, SERVICE_WORKER, write_service_worker  # noqa: E402
 from rollwright.mkdocs.snapshot import Snapshot, SnapshotError, build_snapshot  # noqa: E402
 from rollwright.mkdocs.worker_bundle import BundleError, write_worker_bundle  # noqa: E402
 
@@ -281,6 +281,8 @@ def on_config(config, **_: Any):
     snapshot = engine_snapshot(REPO_ROOT, data)
     _state.update(pyodide_dir=package_dir, pyodide_version=version, wheel_path=wheel_path, wheel=data,
                   snapshot=snapshot)
+    if not _state.get("serving"):  # the page the service worker shows offline, with the site's look
+        config.theme.static_templates.add(OFFLINE_PAGE)
     config.extra["rollwright"] = {
         "pyodide": f"assets/pyodide/{version}/",
         "pyodideVersion": version,
