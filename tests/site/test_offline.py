@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from rollwright.mkdocs.offline import LOGIC, SERVICE_WORKER, build_manifest, write_service_worker
+from rollwright.mkdocs.offline import LOGIC, OFFLINE_PAGE, SERVICE_WORKER, TABS, build_manifest, write_service_worker
 from rollwright.mkdocs.project import site_systems
 from rollwright.mkdocs.site_assets import SiteAssets
 from tests.site.test_snapshot import _config
@@ -17,7 +17,7 @@ def _manifest(site: Path) -> dict:
     text = (site / SERVICE_WORKER).read_text(encoding="utf-8")
     match = re.search(r"^self\.ROLLWRIGHT_BUILD = (\{.*\});$", text, re.MULTILINE)
     assert match, text[:300]
-    assert f'importScripts("{LOGIC}");' in text
+    assert f'importScripts("{TABS}", "{LOGIC}");' in text
     return json.loads(match.group(1))
 
 
@@ -79,3 +79,14 @@ def test_mkdocs_serve_registers_no_service_worker() -> None:
     systems = site_systems(root / "mkdocs.yml")
     assert SiteAssets(root, systems, serving=True).prepare()["serviceWorker"] is None
     assert SiteAssets(root, systems, serving=False).prepare()["serviceWorker"] == SERVICE_WORKER
+
+
+def test_the_offline_page_has_the_sites_look_and_is_kept_up_front(site: Path) -> None:
+    """The page a reader offline gets for a page never kept: the theme's header, a link home that works
+    at any address (from the site's root), and a sentence that is true; cached at install."""
+    html = (site / OFFLINE_PAGE).read_text(encoding="utf-8")
+    assert 'class="md-header' in html and "<h1>You are offline</h1>" in html
+    assert re.search(r'<a href="/" data-rw-offline-home>the home page</a>', html)
+    assert "no copy of this page yet" in html
+    listed = _manifest(site)["files"]
+    assert listed[OFFLINE_PAGE]["role"] == "precache" and listed[TABS]["role"] == "precache"

@@ -2,7 +2,8 @@
 
 After every build, :func:`write_service_worker` hashes every file of the built site and
 writes ``sw.js`` at the site root: the build's id and file list as data, then an
-``importScripts`` of the logic (``assets/rollwright/runtime/service-worker.js``). The id is
+``importScripts`` of the logic (``assets/rollwright/runtime/service-worker-tabs.js``, then
+``assets/rollwright/runtime/service-worker.js``). The id is
 a hash of the file list, so any changed file makes a new ``sw.js``, which is how the browser
 learns of a new build; the service worker then fills a new cache with that build's files,
 each checked against its hash, and drops the old cache only once the new one is complete.
@@ -28,6 +29,12 @@ from pathlib import Path
 
 SERVICE_WORKER = "sw.js"
 LOGIC = "assets/rollwright/runtime/service-worker.js"
+TABS = "assets/rollwright/runtime/service-worker-tabs.js"
+"""Which build each open tab shows (loaded before ``LOGIC``, whose globals it uses when called)."""
+OFFLINE_PAGE = "503.html"
+"""The page a reader offline gets for a page never kept: a theme template (``site-overrides/503.html``)
+rendered with the site's look, added to the theme's static templates by ``site_assets.on_config``; named
+as an error page, its links start at the site's root (``site_url``'s path), so they work at any address."""
 _LAZY_PREFIXES = ("assets/javascripts/lunr/",)
 _LAZY_SUFFIXES = (".map",)
 _LAZY_FILES = frozenset({"sitemap.xml.gz"})
@@ -90,7 +97,7 @@ def service_worker_source(manifest: dict) -> str:
         f"// Rollwright service worker for build {manifest['build']}: written by macros/offline.py at every\n"
         "// site build (do not edit). It names the build and lists its files; the logic is imported below.\n"
         f"self.ROLLWRIGHT_BUILD = {json.dumps(manifest, sort_keys=True, separators=(',', ':'))};\n"
-        f"importScripts({json.dumps(LOGIC)});\n"
+        f"importScripts({json.dumps(TABS)}, {json.dumps(LOGIC)});\n"
     )
 
 

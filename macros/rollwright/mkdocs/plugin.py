@@ -36,6 +36,7 @@ from mkdocs_macros.plugin import MacrosPlugin
 from rollwright.kit.discovery import load_all, use_systems
 from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
+from rollwright.mkdocs.offline import OFFLINE_PAGE
 from rollwright.mkdocs.resources import theme_dir
 from rollwright.mkdocs.search_text import add_other_spellings
 from rollwright.mkdocs.site_assets import SiteAssets
@@ -99,6 +100,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         if not config.site_url:
             log.info("No site_url: pages get no canonical link and sitemap.xml lists paths, not addresses. "
                      "Set site_url in mkdocs.yml, or build with `rollwright build --site-url URL`.")
+        if not self.serving:  # the page the service worker shows offline, with the site's look
+            config.theme.static_templates.add(OFFLINE_PAGE)
         self.assets = SiteAssets(site_root, self.systems, serving=self.serving)
         config.extra["rollwright"] = self.assets.prepare()
         self.stylesheet = bundle_stylesheets(config)

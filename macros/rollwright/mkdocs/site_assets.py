@@ -11,7 +11,7 @@ The plugin (:mod:`rollwright.mkdocs.plugin`) makes one :class:`SiteAssets` per b
 * copies the pinned Pyodide core files to ``assets/pyodide/<version>/`` (self-hosted, no CDN);
 * joins the Python worker's modules into one script (:mod:`rollwright.mkdocs.worker_bundle`);
 * writes the service worker ``sw.js`` for offline reading (:mod:`rollwright.mkdocs.offline`; not
-  under ``mkdocs serve``);
+  under ``mkdocs serve``), whose offline page the theme renders (the plugin asks for it);
 * gives ``config.extra["rollwright"]``, which the theme's ``main.html`` puts on every page as
   JSON for ``assets/rollwright/rollwright.js``. Its paths are relative to the site root.
 

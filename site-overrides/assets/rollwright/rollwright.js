@@ -34,6 +34,10 @@ function mountAll() {
       }
     }, (error) => console.error("Rollwright: the builder could not load", error));
   }
+  if (document.querySelector("section[data-rw-widget][data-rw-system]")) {
+    import("./builder/store-notice.js").then(({ noteUnreadableStores }) => noteUnreadableStores(),
+      (error) => console.error("Rollwright: the saved-characters note could not load", error));
+  }
   if (document.querySelector("[data-rw-fill]")) {
     import("./widgets/use-character.js").then(({ mountUseCharacter }) => mountUseCharacter(config),
       (error) => console.error("Rollwright: use-character could not load", error));

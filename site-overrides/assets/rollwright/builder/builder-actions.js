@@ -46,11 +46,16 @@ export function builderActions(builder) {
     `Delete “${name || "Unnamed character"}”? This cannot be undone (export it first to keep a copy).`,
     ["delete", "Delete"], ["cancel", "Keep it"])) === "delete";
 
+  /**
+   * Open a character just added (or refused): the roster and the status say whether it was saved.
+   * @param {{ok: boolean, doc: any, why: string|null}} added store.add's answer
+   */
+  const openAdded = ({ ok, doc, why }) => show(doc, { stored: store.has(doc.id), unsaved: ok ? null : why, focus: "rw-c-name" });
+
   const commands = {
     async new() {
       collect();
-      const { ok, doc } = store.add(await fresh());
-      await show(doc, { stored: ok, focus: "rw-c-name" });
+      await openAdded(store.add(await fresh()));
     },
     /** Open a ready-made example (`[data-rw-examples]`, rendered by the engine) as a new saved character. */
     async example(button) {
@@ -60,23 +65,27 @@ export function builderActions(builder) {
       if (!chosen) return;
       collect();
       const answer = await callEngine(config, contract("check"), { character: chosen });
-      const { ok, doc: saved } = store.add({ ...answer.character, id: newId() });
-      await show(saved, { stored: ok, focus: "rw-c-name" });
-      setStatus("ready", `Opened the example “${saved.name}” as a character of your own: change anything.`);
+      const added = store.add({ ...answer.character, id: newId() });
+      await openAdded(added);
+      if (added.ok) setStatus("ready", `Opened the example “${added.doc.name}” as a character of your own: change anything.`);
+      else setStatus("error", `Opened the example “${added.doc.name}”, NOT saved: ${added.why}. Use “Export file” to keep a copy.`);
       hold();
     },
     async duplicate() {
       const copy = { ...structuredClone(collect()), id: newId() };
       copy.name = `${copy.name || "Unnamed character"} (copy)`;
-      const { ok, doc } = store.add(copy);
-      await show(doc, { stored: ok, focus: "rw-c-name" });
+      await openAdded(store.add(copy));
     },
     async delete() {
       const doc = collect();
       if (!(await confirmDelete(doc.name))) { ui.tools.querySelector("[data-rw-do='delete']").focus(); return; }
-      if (current.stored) store.remove(doc.id);
+      if (current.stored && !store.remove(doc.id) && !store.inMemory) {
+        setStatus("error", `“${doc.name || "Unnamed character"}” was NOT deleted: ${store.lastError}.`);
+        hold();
+        return;
+      }
       const next = store.active();
-      await show(next || (await fresh()), { stored: Boolean(next) });
+      await show(next || (await fresh()), { stored: Boolean(next), unsaved: next && !store.isSaved(next.id) ? store.lastError : null });
       setStatus("ready", `Deleted “${doc.name || "Unnamed character"}”.`);
       ui.tools.querySelector("[data-rw-do='new']").focus();
     },
@@ -100,8 +109,11 @@ export function builderActions(builder) {
       window.print();
     },
     async "save-shared"() {
-      const { ok, doc: saved } = store.add(collect());
-      if (!ok) throw new Error(`NOT saved: ${store.problem}. Use “Export file” to keep a copy`);
+      const { ok, doc: saved, why } = store.add(collect());
+      if (!ok) {
+        if (store.has(saved.id)) await openAdded({ ok, doc: saved, why });
+        throw new Error(`NOT saved: ${why}. Use “Export file” to keep a copy`);
+      }
       Object.assign(current, { doc: saved, stored: true, shared: false, unsaved: null });
       ui.shared.hidden = true;
       history.replaceState(history.state, "", location.pathname + location.search);
@@ -133,9 +145,14 @@ export function builderActions(builder) {
         hold();
         return;
       }
-      const { ok, doc: saved, how } = placed;
-      if (!ok) throw new Error(`NOT saved: ${store.problem}. Export the file's character again later`);
-      await show(saved, { stored: true });
+      const { ok, doc: saved, how, why } = placed;
+      if (!ok && !store.has(saved.id)) throw new Error(`NOT saved: ${why}`);
+      await show(saved, { stored: true, unsaved: ok ? null : why });
+      if (!ok) {
+        setStatus("error", `Opened “${saved.name || name}” from the file in this tab only, NOT saved: ${why}.`);
+        hold();
+        return;
+      }
       const migrated = answer.migrated_from ? ` (updated from version ${answer.migrated_from})` : "";
       notify("");
       const verdict = answer.valid ? "" : " It breaks rules of the game: the report below lists what to fix.";
@@ -153,9 +170,18 @@ export function builderActions(builder) {
 
   /** Another tab changed the saved characters: show its changes here (merged with this tab's). */
   const fromOtherTab = async () => {
+    const wasBlocked = store.blocked;
     store.reload();
-    if (store.problem) notify(store.problem);
-    if (current.stored && current.doc && !store.has(current.doc.id)) {
+    if (store.blocked !== wasBlocked) notify("");
+    if (store.blocked && current.doc) { // another tab (or a newer version) wrote what this one cannot read
+      if (current.unsaved !== store.blocked.short) {
+        current.unsaved = store.blocked.short;
+        setStatus("error", `NOT saved: ${current.unsaved}. Use “Export file” to keep a copy.`);
+        hold();
+      }
+    } else if (wasBlocked && current.doc) { // readable again: what this tab kept in memory was saved
+      if (current.stored || current.unsaved) await save();
+    } else if (current.stored && current.doc && !store.has(current.doc.id)) {
       current.stored = false;
       setStatus("ready", `“${current.doc.name || "Unnamed character"}” was deleted in another tab. It stays open here; `
         + "edit it to save it again, or open another character.");

@@ -119,28 +119,47 @@ function freeName(store, name) {
 }
 
 /**
+ * The question asked when an imported file's character is already saved: it names the SAVED
+ * character (the one a replace would overwrite), and the file's name for it when that differs.
+ * @param {string} saved the saved character's name
+ * @param {string} name the file's name for it
+ * @param {boolean} same whether the file holds exactly what is saved
+ * @param {boolean} sameId whether the file is a version of that character (the same id)
+ * @example twinQuestion("Bram Vasquez", "Bram the Bold", false, true)
+ *   // "This file is a version of “Bram Vasquez”, one of your saved characters (the file calls it “Bram the Bold”). ..."
+ */
+export function twinQuestion(saved, name, same, sameId) {
+  const what = same ? `This file holds “${saved}” exactly as it is saved among your characters`
+    : sameId ? `This file is a version of “${saved}”, one of your saved characters`
+      : `This file holds the same character as “${saved}”, one of your saved characters`;
+  const called = saved !== name ? ` (the file calls it “${name}”)` : "";
+  return `${what}${called}. Replace the saved “${saved}” with the file's version, or keep both `
+    + "(the file's gets a new name)? Escape imports nothing.";
+}
+
+/**
  * Save an imported character: as a new one, or, when the roster has it already, over the
  * saved one or beside it under a new name, as the player chooses. Null when they chose
  * neither (Escape): nothing is saved.
  * @param {import("./character-store.js").CharacterStore} store
  * @param {ReturnType<typeof parts>} ui
  * @param {any} incoming the checked document, with an id
- * @returns {Promise<{ok: boolean, doc: any, how: string}|null>}
+ * @returns {Promise<{ok: boolean, doc: any, how: string, why: string|null}|null>}
  */
 export async function saveImported(store, ui, incoming) {
   const name = incoming.name || "Unnamed character";
   const twin = twinOf(store, incoming);
   if (!twin) return { ...store.add(incoming), how: "as a new character" };
-  const choice = await ask(ui, `“${name}” is already among your characters${twin.same ? ", exactly as in this file" : ""}. `
-    + "Replace the saved one with the file's, or keep both (the copy gets a new name)? "
-    + "Escape imports nothing.", ["replace", "Replace it"], ["keep", "Keep both"]);
+  const saved = String(store.get(twin.id)?.name || "").trim() || "Unnamed character";
+  const choice = await ask(ui, twinQuestion(saved, name, twin.same, twin.id === incoming.id),
+    ["replace", "Replace it"], ["keep", "Keep both"]);
   if (choice === "replace") {
-    const { ok, doc } = store.put({ ...incoming, id: twin.id }, { resolve: "mine" });
-    return { ok, doc, how: "over the saved one" };
+    const { ok, doc, why } = store.put({ ...incoming, id: twin.id }, { resolve: "mine" });
+    return { ok, doc, why, how: `over the saved “${saved}”` };
   }
   if (choice === "keep") {
-    const { ok, doc } = store.add({ ...incoming, name: freeName(store, name) });
-    return { ok, doc, how: `as a second character, “${doc.name}”` };
+    const { ok, doc, why } = store.add({ ...incoming, name: freeName(store, name) });
+    return { ok, doc, why, how: `as a second character, “${doc.name}”` };
   }
   return null;
 }

@@ -17,11 +17,13 @@
  */
 
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
-import { decodeShare, newId, openStore, usableId } from "./character-store.js";
+import { SHARE_PREFIX, decodeShare, newId, openStore, usableId } from "./character-store.js";
 import { collectDocument } from "./character-form.js";
 import { askMerge, markInvalid, parts, showHTML } from "./builder-parts.js";
 import { builderActions } from "./builder-actions.js";
 import { readLimits } from "./document-limits.js";
+import { showStoreNote } from "./store-offers.js";
+import { pageRoster, showLoading } from "./roster-pages.js";
 
 const DEBOUNCE_MS = 200;
 
@@ -46,10 +48,12 @@ export function mountBuilder(root, config, configError) {
     ui.status.textContent = `The builder is unavailable: ${error.message}.`;
     return;
   }
-  /** @type {{doc: any, stored: boolean, shared: boolean, unsaved: string|null, formStale: boolean}} */
-  // unsaved: why the last save failed; formStale: the form shows another document than `doc` (the page's
-  // first render of a new character, or the one shown before), so nothing is read back from it
-  const current = { doc: null, stored: false, shared: false, unsaved: null, formStale: true };
+  /** @type {{doc: any, stored: boolean, shared: boolean, unsaved: string|null, formStale: boolean, asking: boolean}} */
+  // stored: on the roster (saved, or kept in this tab's memory when nothing can be saved); unsaved: why the
+  // last save failed; formStale: the form shows another document than `doc` (the page's first render of a
+  // new character, or the one shown before), so nothing is read back from it; asking: the player is asked
+  // which tab's edit wins, and nothing is saved until they answer
+  const current = { doc: null, stored: false, shared: false, unsaved: null, formStale: true, asking: false };
   let checkSequence = 0;
   let timer = 0;
   let lastName = null;
@@ -61,16 +65,15 @@ export function mountBuilder(root, config, configError) {
     ui.status.classList.remove("rw-status--loading", "rw-status--ready", "rw-status--busy", "rw-status--error");
     ui.status.classList.add(`rw-status--${state === "failed" ? "error" : state}`);
   };
-  const notify = (message) => {
-    ui.notice.textContent = message || "";
-    ui.notice.hidden = !message;
-  };
+  /** The notice: `message`, then the store's own note and choices (store-offers.js). */
+  const notify = (message) => showStoreNote(noteHost, message || "");
   const failed = (error) => (error instanceof EngineError ? error.message : String(error?.message || error));
   const form = () => /** @type {HTMLFormElement|null} */ (ui.editor.querySelector("form[data-rw-editor]"));
   /** The page came with a new character's roster entry, editor, report and sheet (inert): usable once Python is up. */
   const regions = [ui.roster, ui.editor, ui.report, ui.sheet];
   const unavailable = (why) => {
     setStatus("failed", `The builder is unavailable: ${why}.`);
+    root.removeAttribute("data-rw-loading");
     for (const region of regions.filter((r) => r.inert)) { // never live: no form that cannot be used
       region.replaceChildren();
       region.removeAttribute("data-rw-html");
@@ -81,7 +84,8 @@ export function mountBuilder(root, config, configError) {
     unavailable(configError || "the page has no Rollwright runtime config");
     return;
   }
-  if (store.problem) notify(store.problem);
+  const noteHost = { ui, store, system, setStatus, hold: () => { heldMessage = true; }, refresh: async () => {} };
+  notify("");
 
   /** Read the form into the current document (nothing typed is dropped). */
   const collect = () => {
@@ -91,8 +95,16 @@ export function mountBuilder(root, config, configError) {
   };
 
   /** The status line's start: whether the open character is really saved. */
-  const savedLabel = () => (current.unsaved ? `NOT saved: ${current.unsaved}. Use “Export file” to keep a copy`
-    : current.stored ? "Saved" : "Not saved yet");
+  const savedLabel = () => (current.asking ? "Not saved yet: first answer which tab's changes to keep"
+    : current.unsaved ? `NOT saved: ${current.unsaved}. Use “Export file” to keep a copy`
+      : current.stored ? "Saved" : "Not saved yet");
+
+  /** The tab closes while its edit conflicts with another tab's: keep the edit as a character of its own. */
+  const keepClosingEdit = () => {
+    const name = `${current.doc.name || "Unnamed character"} (kept from a closed tab)`;
+    store.add({ ...structuredClone(current.doc), id: newId(), name });
+    return false;
+  };
 
 
   /**
@@ -104,38 +116,47 @@ export function mountBuilder(root, config, configError) {
     if (!current.doc) return false;
     let result = store.put(current.doc);
     if (!result.ok && result.conflicts.length) {
-      if (!ask) return false; // a closing tab cannot ask: the other tab's newer work stays as it is
-      result = store.put(collect(), { resolve: await askMerge(ui, current.doc?.name, result.conflicts) });
+      if (!ask) return keepClosingEdit(); // a closing tab cannot ask: the other tab's work stays, and so does this
+      current.asking = true;
+      setStatus("ready", `${savedLabel()}.`);
+      let choice;
+      try {
+        choice = await askMerge(ui, current.doc?.name, result.conflicts);
+      } finally {
+        current.asking = false;
+      }
+      result = store.put(collect(), { resolve: choice });
     }
     const merged = JSON.stringify(result.doc) !== JSON.stringify(current.doc);
-    if (result.ok) {
-      current.doc = result.doc;
-      current.unsaved = null;
-      if (!current.stored || current.shared) {
-        current.stored = true;
+    const listed = store.has(current.doc.id);
+    if (result.ok || listed) current.doc = result.doc;
+    const wasUnsaved = current.unsaved;
+    current.unsaved = result.ok ? null : result.why || "the browser refused to save";
+    if (listed !== current.stored || (listed && current.shared) || wasUnsaved !== current.unsaved) {
+      current.stored = listed;
+      if (listed) {
         current.shared = false;
         ui.shared.hidden = true;
-        renderRoster();
       }
-    } else {
-      current.unsaved = store.problem || "the browser refused to save";
+      renderRoster();
+    }
+    if (!result.ok) {
       setStatus("error", `${savedLabel()}.`);
       heldMessage = true;
     }
-    if (store.problem && !current.unsaved) notify(store.problem);
     return merged;
   };
 
   const renderRoster = async () => {
     const entries = store.list();
-    if (current.doc && !current.stored) {
+    if (current.doc && !store.has(current.doc.id)) {
       entries.push({ id: current.doc.id, name: current.doc.name || "", note: current.shared ? "shared, not saved" : "not saved" });
     }
     const focused = document.activeElement?.id;
     const shownName = current.doc?.name ?? null; // the name these entries show, whatever is typed meanwhile
+    const shown = pageRoster(ui.roster, entries, current.doc?.id || "", store.most, renderRoster);
     try {
-      const answer = await callEngine(config, "character.roster",
-        { characters: entries, active: current.doc?.id || "" });
+      const answer = await callEngine(config, "character.roster", { characters: shown, active: current.doc?.id || "" });
       showHTML(ui.roster, answer.html);
       if (focused && !document.activeElement?.id) document.getElementById(focused)?.focus();
       lastName = shownName;
@@ -206,9 +227,10 @@ export function mountBuilder(root, config, configError) {
     if (focused) document.getElementById(focused)?.focus();
   };
 
-  /** Show a document (saved or not) in the editor, report and roster. */
-  const show = async (doc, { stored, shared = false, focus = null }) => {
-    Object.assign(current, { doc, stored, shared });
+  /** Show a document (saved or not: `unsaved` says why not) in the editor, report and roster. */
+  const show = async (doc, { stored, shared = false, focus = null, unsaved = null }) => {
+    Object.assign(current, { doc, stored, shared, unsaved });
+    root.removeAttribute("data-rw-loading");
     ui.shared.hidden = !shared;
     ui.shareBox.hidden = true;
     current.formStale = true;
@@ -264,6 +286,12 @@ export function mountBuilder(root, config, configError) {
     hold: () => { heldMessage = true; }, release: () => { heldMessage = false; },
   };
   const { commands, importFile, fromOtherTab } = builderActions(builder);
+  /** After the player chose what to do with unreadable text or a backup: save the open character again. */
+  noteHost.refresh = async () => {
+    if (!current.doc) return;
+    if (current.stored || current.unsaved) await save();
+    await Promise.all([renderRoster(), check()]);
+  };
 
   const wire = () => {
     ui.editor.addEventListener("input", edited);
@@ -299,7 +327,9 @@ export function mountBuilder(root, config, configError) {
     for (const dialog of [ui.confirm, ui.merge]) { // the site's own keys (n: next page, s: search) wait
       dialog.addEventListener("keydown", (event) => event.stopPropagation());
     }
-    window.addEventListener("pagehide", () => { if (root.isConnected && current.stored) { collect(); save({ ask: false }); } });
+    window.addEventListener("pagehide", () => {
+      if (root.isConnected && current.stored && !store.inMemory) { collect(); save({ ask: false }); }
+    });
     window.addEventListener("storage", (event) => {
       if (root.isConnected && (event.key === store.key || event.key === null)) fromOtherTab();
     });
@@ -329,7 +359,7 @@ export function mountBuilder(root, config, configError) {
     try {
       if (!opened) {
         const saved = store.active() || (store.list()[0] && store.get(store.list()[0].id));
-        await show(saved || (await fresh()), { stored: Boolean(saved) });
+        await show(saved || (await fresh()), { stored: Boolean(saved) }); // the notice says if nothing can be saved
       }
       ui.tools.disabled = false;
     } catch (error) {
@@ -341,5 +371,7 @@ export function mountBuilder(root, config, configError) {
     const { state, error } = runtimeState();
     if (state === "failed" && root.isConnected) unavailable(error);
   });
+  const saved = store.list().length;
+  if (saved && !location.hash.startsWith(SHARE_PREFIX)) showLoading(root, ui.roster, saved);
   start();
 }

@@ -1,54 +1,41 @@
 /**
  * Saved characters, one store per system: the ONLY code that touches localStorage.
  *
- * Each system's key holds a versioned envelope:
+ * Each system's key holds a versioned envelope (character-envelope.js):
  *   "rollwright.<system>.characters" = {"version": 1, "active": id|null, "characters": {id: doc}}
- * (the same key and envelope the builder used when it served a single system,
- * so characters saved back then are found as they are.)
  *
- * Nothing a player typed is lost:
+ * Nothing a player typed is lost, and what the roster shows is what storage holds:
  * - In memory the characters are a Map and ids are checked (`usableId`), so no id or key
- *   ("__proto__", "constructor" ...) can touch an object's prototype; an id that cannot be
- *   used gets a fresh one.
- * - A store that cannot be read at all is copied to a backup key before anything is written
- *   over it; one bad entry is backed up ALONE and every other character is kept (salvage).
+ *   ("__proto__", "constructor" ...) can touch an object's prototype.
+ * - Saved text this tab cannot read (damaged, or written by a NEWER version of the site) is
+ *   never written over: the store is `blocked`, changes stay in this tab's memory (listed as
+ *   not saved), and `problem` says so. The player may export that text, or (unless it is a newer
+ *   version's) start a new list, which first copies it to a backup key (character-backups.js).
+ *   Backups this version can read are offered back (`restorable`, `restore`).
+ * - One bad entry of a readable store is backed up ALONE and every other character is kept.
  * - Every write reads the store again first and merges this tab's document with what another
- *   tab saved since (character-merge.js): fields changed on one side only are kept; a field
- *   changed on both sides is a conflict the caller must resolve (it asks the player).
- * - A write the browser refuses (storage full) returns false and sets `problem`.
+ *   tab saved since (character-merge.js); a field changed on both sides is a conflict the caller
+ *   resolves (it asks the player).
+ * - A write the browser refuses (storage full) changes nothing in memory either, and says why
+ *   (`PutResult.why`, `lastError`); so does a new character past the most one roster holds
+ *   (`limits.entries`), refused before anything is stored.
  *
  * Re-exported from character-files.js: a character as a .json download, reading an
  * imported file, and the share link's fragment.
  */
 
-import { DEFAULT_LIMITS, checkDocument } from "./document-limits.js";
+import { DEFAULT_LIMITS } from "./document-limits.js";
 import { defineOwn, merge } from "./character-merge.js";
+import { STORE_VERSION, UnreadableStore, envelopeText, newId, parseEnvelope, usableId } from "./character-envelope.js";
+import { findBackups, keepBackup } from "./character-backups.js";
 
 export { SHARE_PREFIX, decodeShare, encodeShare, exportCharacter, readCharacterFile } from "./character-files.js";
+export { STORE_VERSION, newId, usableId } from "./character-envelope.js";
 
 /** @param {string} system a system id, e.g. from the page's `data-rw-builder` */
 export const storeKey = (system) => `rollwright.${system}.characters`;
 /** @param {string} system */
 export const backupKey = (system) => `${storeKey(system)}.backup`;
-export const STORE_VERSION = 1;
-
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
-
-/** A short random id for a new character. */
-export function newId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
-  return "c-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * Whether `id` can name a saved character: 1-64 letters, digits, "-" or "_", starting with
- * a letter or digit, and not a name objects already have ("constructor", "toString" ...).
- * @param {unknown} id
- */
-export function usableId(id) {
-  return typeof id === "string" && SAFE_ID.test(id) && !RESERVED_IDS.has(id);
-}
 
 /** @returns {Storage|null} localStorage, or null where the browser refuses it */
 function storage() {
@@ -59,62 +46,12 @@ function storage() {
   }
 }
 
-/** @typedef {{active: string|null, characters: Map<string, any>}} Envelope */
-/** @typedef {{key: string, value: unknown, why: string}} Rejected */
+const count = (n) => n.toLocaleString("en");
 
-/**
- * Read an envelope's text, keeping every entry that is a usable character.
- * Throws an Error saying what is wrong when the envelope itself cannot be read.
- * @param {string} raw
- * @param {import("./document-limits.js").DocumentLimits} limits
- * @returns {Envelope & {rejected: Rejected[]}}
- */
-function parseEnvelope(raw, limits) {
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch (error) {
-    throw new Error(`it is not valid JSON (${error.message})`);
-  }
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("it is not an object");
-  if (data.version !== STORE_VERSION) throw new Error(`its version is ${JSON.stringify(data.version)}, not ${STORE_VERSION}`);
-  const listed = Object.prototype.hasOwnProperty.call(data, "characters") ? data.characters : null;
-  if (!listed || typeof listed !== "object" || Array.isArray(listed)) throw new Error("it has no character list");
-  /** @type {Map<string, any>} */
-  const characters = new Map();
-  /** @type {Rejected[]} */
-  const rejected = [];
-  /** @type {string|null} */
-  let active = null;
-  for (const [key, doc] of Object.entries(listed)) {
-    if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
-      rejected.push({ key, value: doc, why: "it is not a character" });
-      continue;
-    }
-    try {
-      checkDocument(doc, limits, "it");
-    } catch (error) {
-      rejected.push({ key, value: doc, why: error.message });
-      continue;
-    }
-    const id = usableId(key) && !characters.has(key) ? key : newId();
-    if (doc.id !== id) defineOwn(doc, "id", id);
-    characters.set(id, doc);
-    if (key === data.active) active = id; // a character given a fresh id stays the active one
-  }
-  if (active === null && typeof data.active === "string" && characters.has(data.active)) active = data.active;
-  return { active, characters, rejected };
-}
-
-/** The envelope as JSON text (keys become own properties: "__proto__" is plain data). */
-function envelopeText(envelope) {
-  const characters = {};
-  for (const [id, doc] of envelope.characters) defineOwn(characters, id, doc);
-  return JSON.stringify({ version: STORE_VERSION, active: envelope.active, characters });
-}
-
+/** @typedef {import("./character-envelope.js").Envelope} Envelope */
 /** @typedef {{ok: boolean, doc: any, changedElsewhere: boolean, deletedElsewhere: boolean,
- *   conflicts: import("./character-merge.js").Conflict[]}} PutResult */
+ *   conflicts: import("./character-merge.js").Conflict[], why: string|null}} PutResult
+ * `why`: when not ok, why nothing was saved (a sentence without its final stop). */
 
 /** One system's saved characters, with the active one; every change is written at once. */
 export class CharacterStore {
@@ -127,12 +64,21 @@ export class CharacterStore {
     this.system = system;
     this.key = storeKey(system);
     this.limits = limits;
+    /** The most characters one store keeps (the roster lists at most this many at once). */
+    this.most = limits.entries;
     /** @type {Storage|null} */
     this.storage = storage();
     /** A sentence for the player when the saved characters could not be read or saved, else null. */
     this.problem = this.storage ? null : "This browser does not let the page save anything, so characters last only until you leave.";
-    /** The key the unreadable store (or the unreadable entries) were copied to, if any. */
+    /** Why the last change was not saved (null after one that was). */
+    this.lastError = null;
+    /** The key the unreadable entries were copied to, if any. */
     this.backupKey = null;
+    /** @type {{why: string, newer: boolean, raw: string, short: string}|null} saved text this tab cannot read
+     * (never written over); `short`: why nothing is saved, for a status line */
+    this.blocked = null;
+    /** @type {Set<string>} characters changed while nothing could be saved: in this tab's memory only */
+    this.unsaved = new Set();
     /** @type {Envelope} */
     this.data = { active: null, characters: new Map() };
     /** The text last read or written, so a change made by another tab is read before the next write. */
@@ -142,38 +88,86 @@ export class CharacterStore {
     this.reload();
   }
 
+  /** Whether changes stay in this tab's memory (nothing can be saved, or nothing may be). */
+  get inMemory() {
+    return !this.storage || this.blocked !== null;
+  }
+
   /** Read the store again if another tab changed it (every change starts with this, so none is lost). */
   reload() {
     if (!this.storage) return;
     const raw = this.storage.getItem(this.key);
-    if (raw === null || raw === this.lastRaw) return;
+    if (raw === this.lastRaw) return;
+    if (raw === null) { // never saved, or removed: whatever only this tab holds can be saved now
+      if (this.blocked) this.unblock({ active: this.data.active, characters: new Map() });
+      return;
+    }
     let read;
     try {
       read = parseEnvelope(raw, this.limits);
     } catch (error) {
-      this.data = { active: null, characters: new Map() };
-      this.lastRaw = raw; // read once: backed up and reported, not again on every change
-      this.backupKey = this.keepBackup(raw);
-      this.problem = this.backupKey
-        ? `Your saved characters could not be read (${error.message}). Their text was kept in this browser's storage under "${this.backupKey}"; new characters are saved fresh.`
-        : `Your saved characters could not be read (${error.message}), and there was no room to back them up, so nothing will be saved over them.`;
-      if (!this.backupKey) this.storage = null;
+      if (!(error instanceof UnreadableStore)) throw error;
+      this.block(raw, error);
       return;
     }
     if (read.rejected.length) this.salvage(read.rejected);
-    this.data = { active: read.active, characters: read.characters };
     this.lastRaw = raw;
+    if (this.blocked) {
+      this.unblock({ active: read.active, characters: read.characters });
+      return;
+    }
+    this.data = { active: read.active, characters: read.characters };
     for (const [id, doc] of read.characters) if (!this.base.has(id)) this.base.set(id, JSON.stringify(doc));
   }
 
   /**
+   * The saved text cannot be read: keep it as it is, and keep working in memory.
+   * @param {string} raw
+   * @param {UnreadableStore} error
+   */
+  block(raw, error) {
+    this.lastRaw = raw;
+    const short = error.newer ? "your saved characters were saved by a newer version of this site, so nothing is saved over them"
+      : "your saved characters could not be read, so nothing is saved over them until you choose what to do (see the note above)";
+    this.blocked = { why: error.message, newer: error.newer, raw, short };
+    for (const id of this.data.characters.keys()) this.unsaved.add(id);
+    this.problem = error.newer
+      ? `Your saved characters were saved by a newer version of this site, which this page cannot read (${error.message}). `
+        + "Nothing will be saved over them: reload the page to get the newer version. Until then, changes made here "
+        + "stay in this tab only (“Export file” keeps a copy)."
+      : `Your saved characters could not be read (${error.message}). Nothing will be saved over them until you choose: `
+        + "export their text to keep it, or start a new list (their text is then kept aside in this browser). "
+        + "Until then, changes made here stay in this tab only.";
+  }
+
+  /**
+   * The saved text is readable again (another tab replaced it): add what only this tab holds, and save.
+   * @param {Envelope} read
+   */
+  unblock(read) {
+    this.blocked = null;
+    this.problem = null;
+    const mine = this.data;
+    this.data = read;
+    for (const id of this.unsaved) {
+      const doc = mine.characters.get(id);
+      if (!doc) continue;
+      const copy = structuredClone(doc);
+      if (this.data.characters.has(id)) copy.id = newId(); // theirs stays; this tab's is added beside it
+      this.data.characters.set(copy.id, copy);
+      this.base.set(copy.id, JSON.stringify(copy));
+    }
+    if (this.unsaved.size && this.write()) this.unsaved.clear();
+  }
+
+  /**
    * Back up the entries that could not be read, alone, and say so; the rest stay usable.
-   * @param {Rejected[]} rejected
+   * @param {import("./character-envelope.js").Rejected[]} rejected
    */
   salvage(rejected) {
     const kept = {};
     for (const entry of rejected) defineOwn(kept, entry.key, entry.value);
-    const key = this.keepBackup(JSON.stringify({ version: STORE_VERSION, characters: kept }));
+    const key = keepBackup(this.storage, backupKey(this.system), JSON.stringify({ version: STORE_VERSION, characters: kept }));
     const what = rejected.length === 1 ? "One saved character" : `${rejected.length} saved characters`;
     const why = rejected[0].why;
     if (key) {
@@ -186,46 +180,118 @@ export class CharacterStore {
   }
 
   /**
-   * Copy unreadable text to a backup key that does not hold something else already.
-   * @param {string} raw
-   * @returns {string|null} the key used
+   * Start a new list over saved text this tab cannot read (not a newer version's): the text is
+   * first copied to a backup key; refused when there is no room for that copy.
+   * @returns {string|null} the backup key, or null (and `lastError` says why)
    */
-  keepBackup(raw) {
-    for (let n = 1; n < 100; n += 1) {
-      const key = n === 1 ? backupKey(this.system) : `${backupKey(this.system)}.${n}`;
-      const existing = this.storage.getItem(key);
-      if (existing === raw) return key;
-      if (existing !== null) continue;
-      try {
-        this.storage.setItem(key, raw);
-        return key;
-      } catch {
-        return null;
-      }
+  startAfresh() {
+    if (!this.blocked || !this.storage) return null;
+    if (this.blocked.newer) {
+      this.lastError = "these characters were saved by a newer version of this site; reload the page to use it";
+      return null;
     }
-    return null;
+    const key = keepBackup(this.storage, backupKey(this.system), this.blocked.raw);
+    if (!key) {
+      this.lastError = "there was no room in this browser's storage to keep their text aside first";
+      return null;
+    }
+    this.backupKey = key;
+    this.unblock({ active: this.data.active, characters: new Map() });
+    if (!this.unsaved.size) this.write();
+    return key;
   }
 
-  /** Write the envelope; false (with `problem` set) when the browser refused. */
-  write() {
-    if (!this.storage) {
-      this.problem ||= "This browser does not let the page save anything.";
+  /**
+   * Backups present: their key, their text, and the characters in them this store lacks (when
+   * this version can read them).
+   * @returns {{key: string, raw: string, missing: Map<string, any>}[]}
+   */
+  backups() {
+    if (!this.storage) return [];
+    const content = (doc) => JSON.stringify({ ...doc, id: undefined });
+    const here = new Set(Array.from(this.data.characters.values(), content));
+    return findBackups(this.storage, backupKey(this.system)).map(({ key, raw }) => {
+      /** @type {Map<string, any>} */
+      const missing = new Map();
+      try {
+        for (const [id, doc] of parseEnvelope(raw, this.limits).characters) if (!here.has(content(doc))) missing.set(id, doc);
+      } catch { /* a backup this version cannot read: it can still be exported */ }
+      return { key, raw, missing };
+    });
+  }
+
+  /**
+   * Put a backup's characters back among the saved ones (those the store lacks), then drop the backup.
+   * @param {string} key
+   * @returns {number|null} how many were added; null when nothing could be saved (`lastError`)
+   */
+  restore(key) {
+    this.reload();
+    const backup = this.backups().find((b) => b.key === key);
+    if (!backup || this.inMemory) {
+      this.lastError = this.problem || "that backup is gone";
+      return null;
+    }
+    if (this.data.characters.size + backup.missing.size > this.most) {
+      this.lastError = `restoring them would make more than ${count(this.most)} characters; delete or export some first`;
+      return null;
+    }
+    const ok = this.commit(() => {
+      for (const doc of backup.missing.values()) {
+        const copy = structuredClone(doc);
+        if (!usableId(copy.id) || this.data.characters.has(copy.id)) copy.id = newId();
+        this.data.characters.set(copy.id, copy);
+      }
+    }, []);
+    if (!ok) return null;
+    /** @type {Storage} */ (this.storage).removeItem(key);
+    return backup.missing.size;
+  }
+
+  /**
+   * Make a change in memory and save it. When nothing can be saved, the change stays in memory
+   * (marked unsaved); when the browser refuses the write, memory goes back to what is saved.
+   * @param {() => void} change
+   * @param {string[]} ids the characters it changes
+   * @returns {boolean} whether it was saved
+   */
+  commit(change, ids) {
+    const before = { active: this.data.active, characters: new Map(this.data.characters) };
+    change();
+    if (this.inMemory) {
+      for (const id of ids) this.unsaved.add(id);
+      this.lastError = this.blocked?.short ?? "this browser does not let the page save anything";
       return false;
     }
+    if (this.write()) {
+      for (const id of ids) this.unsaved.delete(id);
+      return true;
+    }
+    this.data = before;
+    return false;
+  }
+
+  /** Write the envelope; false (with `lastError` set) when the browser refused. */
+  write() {
+    if (this.inMemory) return false;
     try {
       const raw = envelopeText(this.data);
-      this.storage.setItem(this.key, raw);
+      /** @type {Storage} */ (this.storage).setItem(this.key, raw);
       this.lastRaw = raw;
+      this.lastError = null;
       return true;
     } catch (error) {
-      this.problem = `the browser refused to save (${error.name === "QuotaExceededError" ? "its storage for this site is full" : error.message})`;
+      this.lastError = `the browser refused to save (${error.name === "QuotaExceededError" ? "its storage for this site is full" : error.message})`;
       return false;
     }
   }
 
-  /** @returns {{id: string, name: string}[]} every saved character, in the order they were added */
+  /** @returns {{id: string, name: string, note?: string}[]} every character, in the order they were added */
   list() {
-    return Array.from(this.data.characters, ([id, doc]) => ({ id, name: typeof doc.name === "string" ? doc.name : "" }));
+    return Array.from(this.data.characters, ([id, doc]) => {
+      const name = typeof doc.name === "string" ? doc.name : "";
+      return this.unsaved.has(id) ? { id, name, note: "not saved" } : { id, name };
+    });
   }
 
   /** @param {string} id */
@@ -239,6 +305,11 @@ export class CharacterStore {
   /** @param {string} id */
   has(id) {
     return this.data.characters.has(id);
+  }
+
+  /** @param {string} id whether that character is saved (not only in this tab's memory) */
+  isSaved(id) {
+    return this.has(id) && !this.unsaved.has(id) && !this.inMemory;
   }
 
   /**
@@ -259,6 +330,13 @@ export class CharacterStore {
     return this.data.active ? this.get(this.data.active) : null;
   }
 
+  /** Why one more character cannot be added, or null. */
+  full() {
+    if (this.data.characters.size < this.most) return null;
+    return `you have ${count(this.data.characters.size)} saved characters, the most this builder keeps in one browser; `
+      + "delete some (export them first to keep a copy) to make room";
+  }
+
   /**
    * Save a document under its id (adding it if new); it becomes the active character.
    * If another tab saved it since this tab read it, the two are merged; a conflict is
@@ -275,48 +353,58 @@ export class CharacterStore {
     const baseText = this.base.get(id);
     const changedElsewhere = Boolean(theirs && baseText !== undefined && JSON.stringify(theirs) !== baseText);
     const deletedElsewhere = !theirs && baseText !== undefined;
+    const refused = theirs ? null : this.full();
+    if (refused) {
+      this.lastError = refused;
+      return { ok: false, doc, changedElsewhere, deletedElsewhere, conflicts: [], why: refused };
+    }
     let result = doc;
     /** @type {import("./character-merge.js").Conflict[]} */
     let conflicts = [];
     if (changedElsewhere) {
       ({ doc: result, conflicts } = merge(JSON.parse(baseText), doc, theirs, resolve || "mine"));
-      if (conflicts.length && !resolve) return { ok: false, doc, changedElsewhere, deletedElsewhere, conflicts };
+      if (conflicts.length && !resolve) return { ok: false, doc, changedElsewhere, deletedElsewhere, conflicts, why: null };
     }
-    this.data.characters.set(id, structuredClone(result));
-    this.data.active = id;
-    const ok = this.write();
-    if (ok) this.base.set(id, JSON.stringify(result));
-    return { ok, doc: result, changedElsewhere, deletedElsewhere, conflicts };
+    const ok = this.commit(() => {
+      this.data.characters.set(id, structuredClone(result));
+      this.data.active = id;
+    }, [id]);
+    if (ok || this.inMemory) this.base.set(id, JSON.stringify(result));
+    return { ok, doc: result, changedElsewhere, deletedElsewhere, conflicts, why: ok ? null : this.lastError };
   }
 
   /**
    * Add a document as a NEW character (a fresh id if its own is taken, missing or unusable).
    * @param {any} doc
-   * @returns {{ok: boolean, doc: any}} the saved copy, and whether the write succeeded
+   * @returns {{ok: boolean, doc: any, why: string|null}} the copy, whether it was saved, and why not
    */
   add(doc) {
     const copy = structuredClone(doc);
     this.reload();
     if (!usableId(copy.id) || this.has(copy.id)) copy.id = newId();
     this.base.delete(copy.id);
-    const { ok, doc: saved } = this.put(copy);
-    return { ok, doc: saved };
+    const { ok, doc: saved, why } = this.put(copy);
+    return { ok, doc: saved, why };
   }
 
   /** @param {string|null} id */
   setActive(id) {
     this.reload();
-    this.data.active = id && this.has(id) ? id : null;
-    return this.write();
+    return this.commit(() => { this.data.active = id && this.has(id) ? id : null; }, []);
   }
 
   /** @param {string} id */
   remove(id) {
     this.reload();
-    this.data.characters.delete(id);
-    this.base.delete(id);
-    if (this.data.active === id) this.data.active = this.data.characters.keys().next().value ?? null;
-    return this.write();
+    const ok = this.commit(() => {
+      this.data.characters.delete(id);
+      if (this.data.active === id) this.data.active = this.data.characters.keys().next().value ?? null;
+    }, []);
+    if (ok || this.inMemory) {
+      this.base.delete(id);
+      this.unsaved.delete(id);
+    }
+    return ok;
   }
 }
 

@@ -11,11 +11,18 @@
  * Registration waits until the page has loaded and Python is up (or has failed), so the
  * service worker's downloads never compete with the first live answer, and mostly come
  * from the HTTP cache.
+ *
+ * Every page this tab opens in the visit is noted (sessionStorage); once a service worker is
+ * active, and whenever another takes control, it is sent that list and the files this document
+ * loaded (`rollwright-keep`), so the pages read before it controlled the tab are kept too.
  */
 
 import { events, handingOver, reportOffline, runtimeState } from "./worker-client.js";
 
 const HANDOFF_WAIT_MS = 15000;
+/** The pages this tab opened in the visit (sessionStorage), newest last. */
+const VISITED = "rollwright.visited";
+const MOST_VISITED = 300;
 
 /** @type {{state: string, build: string|null, update: string|null, error: string|null}} */
 const status = { state: "off", build: null, update: null, error: null };
@@ -79,6 +86,41 @@ function follow(registration) {
   update();
 }
 
+/**
+ * Note a page among those this tab opened in the visit.
+ * @param {URL|Location} [url] the page (default: the one shown now)
+ */
+function noteVisit(url = location) {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(VISITED) || "[]");
+    const here = url.origin + url.pathname;
+    if (Array.isArray(list) && !list.includes(here)) {
+      list.push(here);
+      sessionStorage.setItem(VISITED, JSON.stringify(list.slice(-MOST_VISITED)));
+    }
+  } catch { /* no session storage: the service worker keeps the pages it serves itself */ }
+}
+
+/** What this visit loaded: the pages this tab opened, and the files this document fetched. */
+function visited() {
+  const urls = new Set([location.origin + location.pathname]);
+  try {
+    for (const url of JSON.parse(sessionStorage.getItem(VISITED) || "[]")) urls.add(String(url));
+  } catch { /* the pages of this document only */ }
+  for (const entry of performance.getEntriesByType("resource")) {
+    if (entry.name.startsWith(location.origin)) urls.add(entry.name.split("#", 1)[0]);
+  }
+  return [...urls];
+}
+
+/**
+ * Ask a service worker to keep what this visit loaded (the files of its build it lacks).
+ * @param {ServiceWorker|null|undefined} worker
+ */
+function askToKeep(worker) {
+  worker?.postMessage({ type: "rollwright-keep", urls: visited() });
+}
+
 /** Ask the active service worker which build it serves. */
 function askBuild() {
   const controller = navigator.serviceWorker.controller;
@@ -116,12 +158,22 @@ export async function registerOffline(config) {
       report(status.state === "ready" ? { update: null, error } : { state: "failed", error });
     }
   });
-  navigator.serviceWorker.addEventListener("controllerchange", askBuild);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    askBuild();
+    askToKeep(navigator.serviceWorker.controller);
+  });
+  noteVisit();
+  // The theme's instant navigation: its location$ gives each page's address as it is opened.
+  const materialLocation = /** @type {any} */ (window).location$;
+  if (materialLocation && typeof materialLocation.subscribe === "function") {
+    materialLocation.subscribe((/** @type {unknown} */ url) => { if (url instanceof URL) noteVisit(url); });
+  }
   askBuild();
   await settled();
   try {
     const registration = await navigator.serviceWorker.register(config.serviceWorkerURL, { updateViaCache: "none" });
     follow(registration);
+    navigator.serviceWorker.ready.then((ready) => askToKeep(ready.active));
   } catch (error) {
     report({ state: "failed", error: `the service worker could not be registered (${error.message})` });
     console.warn(`Rollwright: offline reading is off: ${error.message}`);

@@ -5,15 +5,20 @@
  *
  * One cache per build, `rollwright-<build>`, and every file in it checked against the list:
  *
- * - install: the shell and the snapshot-path runtime (role "precache") are copied from an
- *   older build's cache when their bytes are the same, else downloaded; one missing or
- *   different file fails the install, and the old build stays in charge;
+ * - install: the shell and the snapshot-path runtime (role "precache"), the offline page and the
+ *   home page are copied from an older build's cache when their bytes are the same, else
+ *   downloaded; one missing or different file fails the install, and the old build stays in charge;
  * - activate: older caches are deleted, and the pages already open are kept for offline use;
+ * - message `rollwright-keep` `{urls}`: a tab lists what it loaded in this visit (pages opened
+ *   before this service worker controlled it included, runtime/offline.js); those of this
+ *   build not kept yet are downloaded, checked and kept;
  * - fetch: this build's files come from its cache; a page, or a file not cached yet, comes
  *   from the network and is kept when its bytes are this build's. A page of ANOTHER build
- *   means a new build is published: it is never mixed into this one. A reload installs the
- *   new build first and moves the tab to it (when no other tab shows this build); otherwise
- *   the tab goes on with this build's copy, and the new build waits for the other tabs.
+ *   means a new build is published: it is never mixed into this one. A navigation installs
+ *   the new build first and moves the tab to it when no other tab shows this build; else the
+ *   tab gets this build's copy of the page if it has one, or the new build's page, and then
+ *   everything that tab asks for comes from the network (service-worker-tabs.js).
+ *   Offline, a page never kept gets the site's offline page (`offline.html`), which says so.
  *
  * Requests to other origins, outside the scope, or for files not in the list are left alone.
  */
@@ -29,6 +34,9 @@ const CACHE = `${PREFIX}${BUILD.build}`;
 const SCOPE = new URL(self.registration.scope);
 const UPDATE_WAIT_MS = 20000;
 const INFLATED = "X-Rollwright-Inflated";
+/** The site's offline page (a theme template, macros/offline.py), and the home page: kept at install. */
+const OFFLINE_PAGE = "503.html";
+const HOME = "";
 
 /**
  * The site path of a URL in scope ("rules/combat/" for a page, "assets/x.js"), or null.
@@ -151,7 +159,7 @@ async function install() {
   const cache = await caches.open(CACHE);
   const entries = Object.entries(BUILD.files);
   try {
-    await Promise.all(entries.filter(([, info]) => info.role === "precache")
+    await Promise.all(entries.filter(([path, info]) => info.role === "precache" || path === HOME)
       .map(([path, info]) => keep(cache, older, path, info)));
   } catch (error) {
     await caches.delete(CACHE);
@@ -213,14 +221,28 @@ function until(worker, states) {
 }
 
 /**
- * Whether the tab asking for this navigation is the only one showing this build (a reload),
- * so that moving it to another build mixes nothing.
- * @param {FetchEvent} event
+ * Keep what a tab loaded in this visit: the files of this build among `urls` not kept yet.
+ * @param {unknown} urls
  */
-async function onlyThisTab(event) {
-  const windows = await self.clients.matchAll({ type: "window" });
-  const here = withoutHash(event.request.url);
-  return windows.length === 0 || (windows.length === 1 && withoutHash(windows[0].url) === here);
+async function keepVisited(urls) {
+  if (!Array.isArray(urls)) return;
+  const cache = await caches.open(CACHE);
+  for (const url of urls.slice(0, 1000)) {
+    let path;
+    try {
+      path = sitePath(String(url));
+    } catch {
+      continue;
+    }
+    const info = path === null ? undefined : BUILD.files[path];
+    if (!info || (await cache.match(keyOf(path)))) continue;
+    try {
+      const response = await download(path, info, "default");
+      if (response) await cache.put(keyOf(path), response); // (another build's bytes are never kept)
+    } catch (error) {
+      console.warn(`Rollwright offline: could not keep ${path}: ${error.message}`);
+    }
+  }
 }
 
 /**
@@ -233,7 +255,7 @@ async function onlyThisTab(event) {
  */
 async function handOver(event) {
   const waiting = self.registration.waiting;
-  if (!waiting || !(await onlyThisTab(event))) return null;
+  if (!waiting || !(await mayMove(event))) return null;
   waiting.postMessage({ type: "rollwright-activate" });
   const text = "<!doctype html><meta charset=utf-8><meta http-equiv=refresh content=0>" +
     "<title>Updating</title><p>Loading the new version of this site…</p>";
@@ -250,7 +272,7 @@ async function adoptNewBuild(event) {
   const checking = self.registration.update().catch((error) => {
     console.warn(`Rollwright offline: could not check for a new build: ${error.message}`);
   });
-  if (!(await onlyThisTab(event))) {
+  if (!(await mayMove(event))) {
     event.waitUntil(checking);
     return null;
   }
@@ -260,12 +282,18 @@ async function adoptNewBuild(event) {
   return handOver(event);
 }
 
-/** A page for a reader who is offline and has not opened this page before. */
-function offlinePage() {
-  const text = "<!doctype html><meta charset=utf-8><title>Offline</title>" +
-    "<p>You are offline, and this page was not saved on an earlier visit. Pages you have opened before " +
-    "still work; this one will once you are back online.</p>";
-  return new Response(text, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+/**
+ * A page for a reader who is offline and never opened this one while online: the site's offline
+ * page (its links start at the site's root, so they work at any address).
+ */
+async function offlinePage() {
+  const kept = await (await caches.open(CACHE)).match(keyOf(OFFLINE_PAGE));
+  const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
+  if (kept) return new Response(await kept.arrayBuffer(), { status: 503, headers });
+  const text = "<!doctype html><meta charset=utf-8><title>Offline</title><h1>You are offline</h1>" +
+    "<p>This browser has no copy of this page: it is kept the first time it is opened while online. " +
+    `<a href="${SCOPE.href}">The home page</a> and the pages already opened here work offline.</p>`;
+  return new Response(text, { status: 503, headers });
 }
 
 /**
@@ -286,7 +314,7 @@ async function page(event, path) {
   try {
     response = await fetch(event.request.url, { cache: "no-cache", credentials: "same-origin" });
   } catch (error) {
-    return cached ?? (navigation ? offlinePage() : Response.error());
+    return cached ?? (navigation ? await offlinePage() : Response.error());
   }
   if (navigation && response.redirected) return Response.redirect(response.url, 301);
   if (!response.ok) return response;
@@ -295,10 +323,15 @@ async function page(event, path) {
     await cache.put(keyOf(path), stored(body, response.headers));
     return response;
   }
-  // Another build's page. A navigation may move the tab to that build; an instant navigation
-  // inside this build's page gets this build's copy, or fails (and the page loads in full).
-  if (navigation) return (await adoptNewBuild(event)) ?? cached ?? response;
-  return cached ?? Response.error();
+  // Another build's page. A navigation may move the tab to that build, else it gets this build's
+  // copy, else the other build's page, whose tab then gets everything from the network (never
+  // this build's files). An instant navigation inside this build's page gets this build's copy,
+  // or fails (and the page loads in full).
+  if (!navigation) return cached ?? Response.error();
+  const moved = (await adoptNewBuild(event)) ?? cached;
+  if (moved) return moved;
+  await markForeign(event.resultingClientId);
+  return response;
 }
 
 /**
@@ -336,6 +369,8 @@ self.addEventListener("message", (event) => {
   const type = event.data?.type;
   if (type === "rollwright-activate") {
     event.waitUntil(self.skipWaiting());
+  } else if (type === "rollwright-keep") {
+    event.waitUntil(keepVisited(event.data.urls));
   } else if (type === "rollwright-status") {
     event.source?.postMessage({ type: "rollwright-status", build: BUILD.build, cache: CACHE });
   }
@@ -348,6 +383,11 @@ self.addEventListener("fetch", (event) => {
   if (path === null) return;
   const info = BUILD.files[path];
   const isPage = info ? info.role === "page" : request.mode === "navigate";
-  if (isPage) event.respondWith(page(event, path));
-  else if (info) event.respondWith(file(request, path, info));
+  if (!isPage && !info) return;
+  event.respondWith((async () => {
+    // A tab of another build gets none of this build's files. (A navigation's clientId may name the
+    // tab it starts from: where it leads is decided by page(), which marks the new page's client.)
+    if (request.mode !== "navigate" && (await fromForeignTab(event))) return fromNetwork(event);
+    return isPage ? page(event, path) : file(request, path, info);
+  })());
 });

@@ -13,9 +13,19 @@
  * script, so that Python starts before the page is parsed) and sends it the raw config; it
  * leaves the worker in `window.__rollwrightEarlyWorker` (and any load error in
  * `window.__rollwrightEarlyError`) for startPython to adopt as this tab's one worker.
+ *
+ * A worker that dies (closed, crashed, killed: runtime/liveness.js tells it at once, however
+ * busy Python was; or an error event once it had started) is replaced by a new one, and every
+ * request it had not answered (the boot included) is sent to the new one. A call in flight
+ * through two deaths is refused rather than sent a third time, and after MAX_RESTARTS the
+ * runtime fails for good. A call that outlives its timeout still restarts Python (it is stuck).
  */
 
 import { workerInit } from "./config.js";
+import { watchLife } from "./liveness.js";
+
+/** How many dead workers a page replaces before it gives up (a worker that dies at every start). */
+const MAX_RESTARTS = 5;
 
 /** @typedef {{indexURL: string, wheelURL: string, entryModule: string, pyodideVersion: string,
  *   snapshot: import("./snapshot.js").SnapshotInfo|null, serviceWorkerURL: string|null,
@@ -47,6 +57,9 @@ const stats = {
   bootReason: /** @type {string|null} */ (null), // why the snapshot was not used
   offline: /** @type {object|null} */ (null), // the service worker's state (offline.js)
   calls: 0,
+  watched: false, // the worker's death is seen at once (runtime/liveness.js)
+  restarts: 0, // dead workers replaced
+  restartReason: /** @type {string|null} */ (null), // why the last one was
   error: /** @type {string|null} */ (null),
 };
 
@@ -59,9 +72,19 @@ let handedOff = false;
 let worker = null;
 /** @type {Promise<ReadyInfo>|null} */
 let booting = null;
+/** The init a replacement worker is sent (no hand-over, no wait for a paint long done). */
+let restartInit = /** @type {object|null} */ (null);
+/** Whether a replacement worker is still booting (calls sent meanwhile wait for that too). */
+let rebooting = false;
+/** @type {RuntimeConfig|null} */
+let runtimeConfig = null;
 let nextId = 1;
-/** @type {Map<number, {resolve: Function, reject: Function, timer: number}>} */
+/** @typedef {{resolve: Function, reject: Function, timer: number, type: string, data: unknown,
+ *   timeoutMs: number, timeoutMessage: string, replays: number}} Pending */
+/** @type {Map<number, Pending>} */
 const pending = new Map();
+/** @type {WeakSet<Worker>} workers that have answered (so an error event means one that died, not one that never loaded) */
+const started = new WeakSet();
 
 /**
  * Tells this origin's other scripts how Python is doing; search-after-python.js waits for
@@ -90,13 +113,26 @@ function request(type, data, timeoutMs, timeoutMessage) {
   const id = nextId++;
   if (!worker) return Promise.reject(new EngineError({ kind: "stopped", message: "the Python worker is not running" }));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      reject(new EngineError({ kind: "timeout", message: timeoutMessage }));
-    }, timeoutMs);
-    pending.set(id, { resolve, reject, timer });
-    worker.postMessage({ type, id, data });
+    const entry = { resolve, reject, timer: 0, type, data, timeoutMs, timeoutMessage, replays: 0 };
+    pending.set(id, entry);
+    send(id, entry);
   });
+}
+
+/**
+ * Post a pending request to the current worker and start its clock (a worker that is booting
+ * again after a death gets the boot's time too).
+ * @param {number} id
+ * @param {Pending} entry
+ */
+function send(id, entry) {
+  clearTimeout(entry.timer);
+  const extra = rebooting && entry.type === "call" && runtimeConfig ? runtimeConfig.bootTimeoutMs : 0;
+  entry.timer = setTimeout(() => {
+    pending.delete(id);
+    entry.reject(new EngineError({ kind: "timeout", message: entry.timeoutMessage }));
+  }, entry.timeoutMs + extra);
+  /** @type {Worker} */ (worker).postMessage({ type: entry.type, id, data: entry.data });
 }
 
 function settle(id, ok, value) {
@@ -113,7 +149,87 @@ function stopWorker(reason) {
   if (worker) worker.terminate();
   worker = null;
   booting = null;
+  rebooting = false;
   for (const [id] of pending) settle(id, false, { kind: "stopped", message: reason });
+}
+
+/**
+ * Listen to a worker: its answers, its errors, and (runtime/liveness.js) its death.
+ * @param {Worker} target
+ */
+function attach(target) {
+  target.addEventListener("message", (event) => {
+    const { type, id, data } = event.data ?? {};
+    started.add(target);
+    if (type === "ready" || type === "result") settle(id, true, data);
+    else if (type === "error") settle(id, false, data);
+    else if (type === "kept") {
+      handedOff = true;
+      events.dispatchEvent(new CustomEvent("kept", { detail: data }));
+    }
+  });
+  target.addEventListener("error", (event) => {
+    event.preventDefault();
+    const why = event.message || "its script could not be loaded";
+    if (started.has(target)) died(target, `an error stopped it: ${why}`);
+    else if (target === worker) fail(`the Python worker stopped (${why})`);
+  });
+  target.addEventListener("messageerror", () => fail("the Python worker sent a message that could not be read"));
+  const timeout = runtimeConfig?.bootTimeoutMs ?? 120000;
+  stats.watched = false;
+  watchLife(request("watch", null, timeout, "the Python worker did not say it was alive"),
+    () => died(target, "it was closed or crashed"))
+    .then((watched) => { if (target === worker) stats.watched = watched; });
+}
+
+/**
+ * A worker died: start another, and send it everything the dead one had not answered.
+ * @param {Worker} dead
+ * @param {string} why
+ */
+function died(dead, why) {
+  if (dead !== worker || stats.state === "failed") return; // stopped on purpose, or replaced already
+  dead.terminate();
+  const reason = `the Python worker stopped (${why})`;
+  stats.restartReason = reason;
+  if (stats.restarts >= MAX_RESTARTS) {
+    fail(`${reason}, for the ${MAX_RESTARTS + 1}th time on this page`);
+    return;
+  }
+  stats.restarts += 1;
+  console.warn(`Rollwright: ${reason}; starting it again and repeating what it had not answered`);
+  for (const [id, entry] of pending) {
+    clearTimeout(entry.timer);
+    if (entry.type === "watch") settle(id, false, { kind: "stopped", message: reason });
+    else if (entry.type === "call" && entry.replays >= 1) {
+      settle(id, false, { kind: "stopped", message: `${reason} twice while answering this, so it was not tried again` });
+    }
+  }
+  try {
+    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "rollwright-python" });
+  } catch (error) {
+    fail(`the browser would not start the Python worker again (${error.message})`);
+    return;
+  }
+  stats.workerStarts += 1;
+  attach(worker);
+  rebooting = true;
+  const boot = [...pending].find(([, entry]) => entry.type === "init");
+  if (boot) { // it died while booting: the boot goes on in the new worker
+    boot[1].data = restartInit;
+    send(...boot);
+  } else {
+    if (stats.state === "ready") setState("loading");
+    const seconds = Math.round((runtimeConfig?.bootTimeoutMs ?? 120000) / 1000);
+    request("init", restartInit, runtimeConfig?.bootTimeoutMs ?? 120000, `Python did not start again within ${seconds} s`)
+      .then(() => { rebooting = false; if (stats.state === "loading") setState("ready"); },
+        (error) => fail(`Python could not start again: ${error.message}`));
+  }
+  for (const [id, entry] of [...pending]) {
+    if (entry.type !== "call") continue;
+    entry.replays += 1;
+    send(id, entry);
+  }
 }
 
 /** @param {string} message */
@@ -131,7 +247,9 @@ function fail(message) {
 export function startPython(config) {
   if (stats.state === "failed") return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
   if (booting) return booting;
-  const started = performance.now();
+  const startedAt = performance.now();
+  runtimeConfig = config;
+  restartInit = workerInit(config, false, false);
   const early = /** @type {any} */ (window).__rollwrightEarlyWorker;
   try {
     worker = early instanceof Worker ? early
@@ -142,20 +260,7 @@ export function startPython(config) {
   }
   stats.workerStarts += 1;
   setState("loading");
-  worker.addEventListener("message", (event) => {
-    const { type, id, data } = event.data ?? {};
-    if (type === "ready" || type === "result") settle(id, true, data);
-    else if (type === "error") settle(id, false, data);
-    else if (type === "kept") {
-      handedOff = true;
-      events.dispatchEvent(new CustomEvent("kept", { detail: data }));
-    }
-  });
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    fail(`the Python worker stopped (${event.message || "its script could not be loaded"})`);
-  });
-  worker.addEventListener("messageerror", () => fail("the Python worker sent a message that could not be read"));
+  attach(worker);
   if (early instanceof Worker) {
     stats.earlyStart = true;
     /** @type {any} */ (window).__rollwrightEarlyWorker = null;
@@ -177,7 +282,8 @@ export function startPython(config) {
     `Python did not start within ${seconds} s (a slow connection, or a Content-Security-Policy ` +
     `without 'wasm-unsafe-eval', which stops WebAssembly)`)
     .then((info) => {
-      stats.bootMs = Math.round(performance.now() - started);
+      rebooting = false;
+      stats.bootMs = Math.round(performance.now() - startedAt);
       stats.python = info.python;
       stats.engineVersion = info.engineVersion;
       stats.bootPath = info.path;
@@ -259,7 +365,9 @@ export function runtimeState() {
   return { state: stats.state, error: stats.error };
 }
 
-if (!("rollwright" in window)) {
+// An own property: a page element with id="rollwright" (the home page's heading) is also
+// `window.rollwright` through the window's named access, and must not hide the diagnostics.
+if (!Object.prototype.hasOwnProperty.call(window, "rollwright")) {
   Object.defineProperty(window, "rollwright", {
     enumerable: true,
     value: Object.freeze({
@@ -274,6 +382,9 @@ if (!("rollwright" in window)) {
       get bootReason() { return stats.bootReason; },
       get offline() { return stats.offline; },
       get calls() { return stats.calls; },
+      get watched() { return stats.watched; },
+      get restarts() { return stats.restarts; },
+      get restartReason() { return stats.restartReason; },
       get error() { return stats.error; },
     }),
   });

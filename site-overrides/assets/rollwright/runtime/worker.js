@@ -32,6 +32,11 @@
  *   start anyway (a tab opened in the background paints only when it is shown).
  * - page -> worker `call` `{name, params}`: runs the entry module's `call_json`;
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
+ * - page -> worker `watch` (answered at once, also while Python boots or computes): `result`
+ *   `{lock}`, the name of a Web Lock this worker holds for as long as it lives (null where the
+ *   browser has no Web Locks). The page asks for the same lock: the browser grants it the moment
+ *   this worker is gone (closed, crashed, killed), however busy Python was, so a dead worker is
+ *   told from a slow answer at once (runtime/liveness.js).
  *
  * No Python source lives here: the worker only imports modules and calls functions.
  *
@@ -354,6 +359,14 @@ function initFromName() {
   }
 }
 
+/** The Web Lock held for this worker's whole life (see `watch`): its name once held, or null. */
+const lifeLock = new Promise((resolve) => {
+  const locks = self.navigator?.locks;
+  if (!locks) { resolve(null); return; }
+  const name = `rollwright-python-${Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join("")}`;
+  locks.request(name, () => { resolve(name); return new Promise(() => {}); }).catch(() => resolve(null));
+});
+
 const early = initFromName();
 /** What started the boot: "name" (main.html's early start) or "message" (the page's `init`); in `ready`. */
 const bootFrom = early ? "name" : "message";
@@ -368,6 +381,8 @@ self.addEventListener("message", (event) => {
         fromCache: [...readFromCache], bootFrom }),
       (error) => post("error", id, errorData("boot", error)),
     );
+  } else if (type === "watch") {
+    lifeLock.then((lock) => post("result", id, { lock }));
   } else if (type === "painted") {
     painted();
   } else if (type === "call") {

@@ -14,11 +14,20 @@
  *   widgets it names (other widgets keep theirs), in a new history entry, and
  *   those widgets answer; Back and Forward restore the earlier state the same way.
  *
+ * - The state is also kept for the tab (tab-memory.js): a page opened again without any state
+ *   in its address (through the menu, say) gives each widget the state this tab last gave it
+ *   there, and a Reset button puts the page's own values back.
+ *
  * Values are only ever written into form controls (`value`, `checked`), never
  * into markup; the engine judges them like anything typed.
  */
 
+import { recall, remember, resetButton } from "./tab-memory.js";
+
 const MAX_VALUE_LENGTH = 1000;
+
+/** @type {Map<HTMLFormElement, (differs: boolean) => void>} each kept form's Reset button */
+const resets = new Map();
 
 /** @typedef {{section: HTMLElement, form: HTMLFormElement, key: string, path: string, answer: () => void}} Entry */
 
@@ -140,6 +149,20 @@ export function stateURL(form, key, from) {
 export function writeState(form, key) {
   const url = stateURL(form, key, new URL(location.href));
   if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+  const own = ownState(url, key);
+  remember(location.pathname, key, own);
+  resets.get(form)?.([...own.keys()].length > 0);
+}
+
+/**
+ * Widget `key`'s parameters in an address.
+ * @param {URL} url
+ * @param {string} key
+ */
+function ownState(url, key) {
+  const own = new URLSearchParams();
+  for (const [name, value] of url.searchParams) if (name.startsWith(`${key}.`)) own.append(name, value);
+  return own;
 }
 
 /**
@@ -205,6 +228,20 @@ export function keepInAddress(section, form, key, answer) {
     document.addEventListener("click", onClick, true);
     window.addEventListener("popstate", onPopState);
   }
+  for (const kept of resets.keys()) if (!kept.isConnected) resets.delete(kept);
+  const showReset = resetButton(form, () => {
+    const plain = new URL(location.href);
+    for (const name of [...plain.searchParams.keys()]) if (name.startsWith(`${key}.`)) plain.searchParams.delete(name);
+    applyState(form, key, plain);
+    answer();
+  });
+  resets.set(form, showReset);
   const url = new URL(location.href);
-  return namesWidget(url.searchParams, key) && applyState(form, key, url);
+  if (!namesWidget(url.searchParams, key)) { // nothing in the address: what this tab last did here, if anything
+    const kept = recall(location.pathname, key);
+    if (kept) for (const [name, value] of kept) url.searchParams.append(name, value);
+  }
+  const given = namesWidget(url.searchParams, key) && applyState(form, key, url);
+  showReset(given);
+  return given;
 }

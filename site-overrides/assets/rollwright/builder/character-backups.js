@@ -1,0 +1,77 @@
+/**
+ * Backups of saved characters: text kept aside under "<store key>.backup" (then ".backup.2" ...)
+ * before anything could replace it, found again, restored or exported by the player.
+ *
+ * A backup holds either a whole store this tab could not read (kept when the player chose to
+ * start a new list over it, or by an earlier version of the site, which kept one and wrote
+ * over the store), or the entries of a store that could not be read alone (salvage).
+ *
+ *   const key = keepBackup(localStorage, "rollwright.mygame.characters.backup", text);  // null: no room
+ *   findBackups(localStorage, "rollwright.mygame.characters.backup")  // [{key, raw}]
+ */
+
+/** How many backup keys are looked at (".backup", ".backup.2" ... ".backup.99"). */
+const MOST = 99;
+
+/**
+ * The keys a backup may be under, in order.
+ * @param {string} base e.g. "rollwright.mygame.characters.backup"
+ */
+function backupKeys(base) {
+  return Array.from({ length: MOST }, (_, i) => (i === 0 ? base : `${base}.${i + 1}`));
+}
+
+/**
+ * Copy text to the first backup key that is free (or already holds the same text).
+ * @param {Storage} storage
+ * @param {string} base
+ * @param {string} raw
+ * @returns {string|null} the key used; null when the browser had no room
+ */
+export function keepBackup(storage, base, raw) {
+  for (const key of backupKeys(base)) {
+    const existing = storage.getItem(key);
+    if (existing === raw) return key;
+    if (existing !== null) continue;
+    try {
+      storage.setItem(key, raw);
+      return key;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Every backup present, in order.
+ * @param {Storage} storage
+ * @param {string} base
+ * @returns {{key: string, raw: string}[]}
+ */
+export function findBackups(storage, base) {
+  const found = [];
+  for (const key of backupKeys(base)) {
+    const raw = storage.getItem(key);
+    if (raw !== null) found.push({ key, raw });
+  }
+  return found;
+}
+
+/**
+ * Offer a text as a download (a backup, or saved text this page cannot read), so the player
+ * can keep it whatever happens to this browser's storage.
+ * @param {string} text
+ * @param {string} name the file's name
+ */
+export function downloadText(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
