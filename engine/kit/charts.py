@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.kit.markup import Html, el
-from engine.kit.numbers import percent
+from engine.kit.numbers import chance_text, percent, short_fraction
 
 BAR_WIDTH = 32
 GAP = 8
@@ -39,6 +39,19 @@ class Bar:
     tooltip: str = ""
 
 
+def _share(value: Fraction) -> str:
+    """A bar's share for its tooltip: ``never``, ``always``, or the percentage with the exact
+    fraction when it is short enough to read.
+
+    >>> _share(Fraction(3, 4)), _share(Fraction(0)), _share(Fraction(1, 3**30))
+    ('75% (exactly 3/4)', 'never', '<0.01%')
+    """
+    short = short_fraction(value)
+    if value in (0, 1) or short is None:
+        return chance_text(value)
+    return f"{percent(value)} (exactly {short})"
+
+
 def bar_chart(bars: Sequence[Bar], *, title: str, key: Iterable[tuple[str, str]] = ()) -> Html:
     """A vertical bar chart; every bar carries its exact share as its name, tooltip and label.
 
@@ -53,8 +66,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, key: Iterable[tuple[str, str]]
         h = round(float(bar.value / tallest) * PLOT_HEIGHT, 2)
         y = TOP + PLOT_HEIGHT - h
         shown = percent(bar.value)
-        value = Fraction(bar.value)
-        tip = f"{bar.tooltip or bar.label}: {shown} (exactly {value.numerator}/{value.denominator})"
+        tip = f"{bar.tooltip or bar.label}: {_share(Fraction(bar.value))}"
         items.append(el("g", {"class": f"rw-bar {bar.css}".strip(), "tabindex": 0, "role": "img",
                               "aria-label": tip, "data-rw-tip": tip},
                         el("title", None, tip),

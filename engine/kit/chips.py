@@ -34,8 +34,11 @@ import json
 from fractions import Fraction
 from typing import Any
 
+__all__ = ["at_least", "chance", "chip", "dice_chip", "dice_detail", "dice_result_text", "exact_mean", "line",
+           "most_likely", "number_text", "spread"]
+
 from engine.kit.markup import Html, el
-from engine.kit.numbers import percent
+from engine.kit.numbers import chance_text, number_text, percent, short_fraction
 
 
 def at_least(report: dict[str, Any], target: int) -> Fraction:
@@ -52,19 +55,17 @@ def exact_mean(report: dict[str, Any]) -> Fraction:
     return sum((value * Fraction(p) for value, p in report["outcomes"]), Fraction(0))
 
 
-def number_text(value: Fraction) -> str:
-    """A mean for people: whole numbers plain, others to two decimals at most.
-
-    >>> number_text(Fraction(25, 2)), number_text(Fraction(10, 3)), number_text(Fraction(7))
-    ('12.5', '3.33', '7')
-    """
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
-
-
 def chance(p: Fraction) -> list[object]:
-    return [percent(p), el("span", {"class": "rw-exact"}, f" (exactly {p.numerator}/{p.denominator})")]
+    """A chance in a tooltip: ``never``/``always``, or the percentage and, when short, the exact fraction.
+
+    >>> chance(Fraction(1, 4)), chance(Fraction(0)), chance(Fraction(1, 3**30))
+    (['25%', '<span class="rw-exact"> (exactly 1/4)</span>'], ['never'], ['<0.01%'])
+    """
+    p = Fraction(p)
+    short = short_fraction(p)
+    if p in (0, 1) or short is None:
+        return [chance_text(p)]
+    return [percent(p), el("span", {"class": "rw-exact"}, f" (exactly {short})")]
 
 
 def line(*children: object) -> Html:

@@ -84,6 +84,9 @@ class Widget:
     url_key: str | None = None  # keep the form's state in the address as ?<url_key>.<param>=value
     log: int = 0  # how many earlier answers to list under the result (0: none)
     log_title: str = "Earlier answers"
+    corners: tuple[Mapping[str, Any], ...] = ()
+    """Parameter sets beyond each number's ends and each choice that push the answer hardest (the
+    longest text, the biggest numbers), e.g. two big dice pools; the site's tests sweep them all."""
 
 
 _REGISTERED: dict[str, Widget] = {}

@@ -2,9 +2,10 @@
 
 ``{{ facets_chance(8, 8) }}`` writes the chance that a d8 (exploding) meets TN 8.
 ``{{ facets_calm(10) }}`` writes the calm value of a d10.
+``{{ facets_cap(4) }}`` writes how often a d4 (exploding on its top face) reaches the explosion cap.
 
->>> facets_chance(8, 8), facets_calm(10)
-('12.5%', '5')
+>>> facets_chance(8, 8), facets_calm(10), facets_cap(4), facets_cap(20)
+('12.5%', '5', '0.95 in a million', 'about 1 in 10 trillion')
 >>> facets_chance(7, 8)
 Traceback (most recent call last):
 ...
@@ -13,8 +14,11 @@ engine.kit.macros.MacroError: facets_chance(7, 8): die: a d7 is not an attribute
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.kit.api import call
 from engine.kit.macros import engine_call
+from engine.kit.numbers import rarity
 
 
 def facets_chance(die: int, tn: int, bonus: int = 0) -> str:
@@ -29,5 +33,11 @@ def facets_calm(die: int) -> str:
     return str(engine_call("facets_calm", (die,), {}, lambda: call("facets.check", {"die": die}))["calm"])
 
 
-MACROS = (facets_chance, facets_calm)
+def facets_cap(die: int) -> str:
+    """How often ``die``, exploding on its top face, is still exploding when the cap stops it."""
+    answer = engine_call("facets_cap", (die,), {}, lambda: call("facets.check", {"die": die}))
+    return rarity(Fraction(answer["cap"]["p"]))
+
+
+MACROS = (facets_chance, facets_calm, facets_cap)
 """Registered by the site under their own names."""

@@ -11,6 +11,7 @@
 
 import { config, configError } from "./runtime/config.js";
 import { showChartReadouts } from "./widgets/chart-readout.js";
+import { showExactOnDemand } from "./widgets/exact.js";
 import { markScrollRegions } from "./widgets/scroll-regions.js";
 import { registerOffline } from "./runtime/offline.js";
 import { mountChip } from "./widgets/chips.js";
@@ -50,4 +51,5 @@ if (materialDocument && typeof materialDocument.subscribe === "function") {
 }
 
 showChartReadouts();
+showExactOnDemand();
 registerOffline(config);
