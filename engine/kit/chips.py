@@ -97,18 +97,25 @@ def chip(kind: str, chip_id: str, call: str, params: dict[str, Any], data: dict[
     button = el("button", {"type": "button", "class": "rw-chip__button", "aria-describedby": tip_id},
                 el("span", {"class": "rw-visually-hidden"}, "Roll "), label,
                 el("span", {"class": "rw-visually-hidden"}, name_extra) if name_extra else None)
+    touch = el("span", {"class": "rw-chip__line rw-chip__touch"}, "Tap the roll again to roll it.")
     return el("span", attributes,
               el("span", {"class": "rw-chip__anchor"}, button,
-                 el("span", {"class": "rw-chip__tip", "role": "tooltip", "id": tip_id}, *tip)),
+                 el("span", {"class": "rw-chip__tip", "role": "tooltip", "id": tip_id}, *tip, touch)),
               el("span", {"class": "rw-chip__result", "aria-live": "polite", "aria-atomic": "true",
                           "data-rw-chip-result": ""}))
 
 
-def dice_chip(report: dict[str, Any], vs: int | None, chip_id: str) -> Html:
-    """A chip for any dice expression, from its ``dice.dist`` report (and an optional target)."""
+def dice_chip(report: dict[str, Any], vs: int | None, chip_id: str, *, label: str | None = None,
+              about: str | None = None) -> Html:
+    """A chip for any dice expression, from its ``dice.dist`` report (and an optional target).
+
+    A system's chip macro may name it in its own words: ``label`` is the visible text (default
+    ``notation vs target``) and ``about`` the tooltip's first line (default the notation).
+    """
     notation = report["notation"]
-    label = notation if vs is None else f"{notation} vs {vs}"
-    tip = [line(el("strong", None, notation)), spread(report)]
+    if label is None:
+        label = notation if vs is None else f"{notation} vs {vs}"
+    tip = [line(el("strong", None, about or notation)), spread(report)]
     p = None
     if vs is None:
         tip.append(most_likely(report))

@@ -3,6 +3,8 @@
 ``{{ facets_chance(8, 8) }}`` writes the chance that a d8 (exploding) meets TN 8.
 ``{{ facets_calm(10) }}`` writes the calm value of a d10.
 ``{{ facets_cap(4) }}`` writes how often a d4 (exploding on its top face) reaches the explosion cap.
+``{{ facets_roll(8, tn=8) }}`` is a chip: a d8 against TN 8, its exact bands on hover, focus or a
+tap, rolled when pressed (``bonus=2`` adds a skill bonus).
 
 >>> facets_chance(8, 8), facets_calm(10), facets_cap(4), facets_cap(20)
 ('12.5%', '5', '0.95 in a million', 'about 1 in 10 trillion')
@@ -16,9 +18,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.kit.api import call
-from engine.kit.macros import engine_call
+from engine.kit.api import call, lookup
+from engine.kit.macros import engine_call, markdown_inert, next_chip_id
 from engine.kit.numbers import rarity
+from engine.systems.facets.chips import die_chip
 
 
 def facets_chance(die: int, tn: int, bonus: int = 0) -> str:
@@ -39,5 +42,20 @@ def facets_cap(die: int) -> str:
     return rarity(Fraction(answer["cap"]["p"]))
 
 
-MACROS = (facets_chance, facets_calm, facets_cap)
+def facets_roll(die: int, tn: int = 8, bonus: int = 0) -> str:
+    """A chip for one attribute die against a TN, e.g. ``facets_roll(8, tn=8)``.
+
+    >>> 'data-rw-p="1/8"' in facets_roll(8, tn=8)
+    True
+    """
+    kwargs = {"tn": tn, **({"bonus": bonus} if bonus else {})}
+
+    def work() -> str:
+        lookup("facets.chip").bind({"die": die, "tn": tn, "bonus": bonus, "seed": 0})  # what the browser sends
+        return die_chip(call("facets.check", {"die": die, "tn": tn, "bonus": bonus}), next_chip_id())
+
+    return markdown_inert(engine_call("facets_roll", (die,), kwargs, work))
+
+
+MACROS = (facets_chance, facets_calm, facets_cap, facets_roll)
 """Registered by the site under their own names."""

@@ -101,9 +101,21 @@ def soak_view(data: dict[str, Any]) -> Html:
                  f"{data['knocked_out_at']}. Explosions stop after {data['depth']} extra rolls a die."))
 
 
-def _actor(entry: dict[str, Any]) -> Html:
-    return el("li", {"data-rw-actor": entry["name"]}, el("strong", None, entry["name"]),
+def _actor(entry: dict[str, Any], tag: str = "li") -> Html:
+    return el(tag, {"data-rw-actor": entry["name"]}, el("strong", None, entry["name"]),
               f" (Total Init {entry['total']}) ", "; ".join(entry["does"]))
+
+
+def _group(group: list[dict[str, Any]]) -> Html:
+    """One place in a phase's order: a line of its own, one marker; actors tied on it share it.
+
+    >>> _group([{"name": "Ark", "total": 10, "does": ["acts"]}])
+    '<li><span data-rw-actor="Ark"><strong>Ark</strong> (Total Init 10) acts</span></li>'
+    """
+    if len(group) == 1:
+        return el("li", None, _actor(group[0], "span"))
+    return el("li", None, "At the same time: ",
+              el("ul", {"class": "rw-rk-together"}, [_actor(a) for a in group]))
 
 
 def _turn_link(data: dict[str, Any], text: str, css: str = "md-button", focus: str | None = None,
@@ -139,8 +151,7 @@ def turn_view(data: dict[str, Any]) -> Html:
                                              for a in data["actors"]))
     phases = []
     for phase in data["phases"]:
-        groups = [el("li", None, "simultaneously: " if len(group) > 1 else "",
-                     el("ul", None, [_actor(a) for a in group])) for group in phase["order"]]
+        groups = [_group(group) for group in phase["order"]]
         body = el("ol", {"class": "rw-rk-order"}, groups) if groups else el("p", None, "Nobody acts.")
         events = [el("p", {"class": "rw-rk-event"}, e) for e in phase["events"]]
         phases.append(el("li", {"class": "rw-rk-phase", "data-rw-phase": phase["phase"]},
