@@ -106,11 +106,12 @@ def chip(kind: str, chip_id: str, call: str, params: dict[str, Any], data: dict[
 
 
 def dice_chip(report: dict[str, Any], vs: int | None, chip_id: str, *, label: str | None = None,
-              about: str | None = None) -> Html:
+              about: str | None = None, name_extra: str = "") -> Html:
     """A chip for any dice expression, from its ``dice.dist`` report (and an optional target).
 
     A system's chip macro may name it in its own words: ``label`` is the visible text (default
-    ``notation vs target``) and ``about`` the tooltip's first line (default the notation).
+    ``notation vs target``), ``name_extra`` what only a screen reader adds to it, and ``about``
+    the tooltip's first line (default the notation).
     """
     notation = report["notation"]
     if label is None:
@@ -125,7 +126,7 @@ def dice_chip(report: dict[str, Any], vs: int | None, chip_id: str, *, label: st
     params: dict[str, Any] = {"notation": notation, "vs": vs}
     data: dict[str, str | int | None] = {"data-rw-notation": notation, "data-rw-vs": vs,
                                          "data-rw-p": None if p is None else f"{p.numerator}/{p.denominator}"}
-    return chip("dice", chip_id, "chip.dice", params, data, label, "", tip)
+    return chip("dice", chip_id, "chip.dice", params, data, label, name_extra, tip)
 
 
 def dice_detail(report: dict[str, Any]) -> str:

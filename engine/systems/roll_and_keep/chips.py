@@ -4,7 +4,7 @@ A pool is the kit's dice notation ``XkY`` (ten-sided dice exploding on 10, the s
 cap), so the chip is the kit's dice chip in Roll & Keep's words, rolled by ``chip.dice``.
 
 >>> html = pool_chip(4, 2, 15, "c1")
->>> 'data-rw-notation="4k2"' in html and "4k2 vs TN 15" in html and 'data-rw-call="chip.dice"' in html
+>>> 'data-rw-notation="4k2"' in html and "4k2<span" in html and " against TN 15" in html and 'data-rw-call="chip.dice"' in html
 True
 """
 
@@ -23,6 +23,7 @@ def pool_chip(rolled: int, kept: int, tn: int | None, chip_id: str) -> Html:
     check_pool(rolled, kept)
     notation = pool_text(rolled, kept)
     report = call("dice.dist", {"notation": notation})
-    label = notation if tn is None else f"{notation} vs TN {tn}"
     about = f"{notation}: roll {rolled} ten-sided dice, tens explode, keep the best {kept}"
-    return dice_chip(report, tn, chip_id, label=label, about=about)
+    # The sentence says the TN; the chip shows the pool, and tells a screen reader the TN too.
+    return dice_chip(report, tn, chip_id, label=notation, about=about,
+                     name_extra="" if tn is None else f" against TN {tn}")

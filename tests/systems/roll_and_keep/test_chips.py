@@ -22,7 +22,7 @@ def test_a_pool_chip_has_the_pools_odds(rolled: int, kept: int, tn: int | None) 
     odds = call("roll-and-keep.pool", {"rolled": rolled, "kept": kept, "tn": tn})
     assert Fraction(chip["attrs"]["data-rw-p"]) == Fraction(odds["at_least"]["p"])
     assert f"{tn} or more: {odds['at_least']['percent']}" in chip["tip"]
-    assert chip["button"] == f"Roll {rolled}k{kept} vs TN {tn}"
+    assert chip["button"] == f"Roll {rolled}k{kept} against TN {tn}"
 
 
 def test_a_bad_pool_fails_the_build_naming_the_macro() -> None:
