@@ -11,18 +11,18 @@ accents, and says which game each result belongs to.
 - Every page of a game carries that game's title as a tag (Material shows a result's tags
   under it, and a search for the game's name finds all its pages), found from the systems'
   declarations (:func:`games`), never a list here. The search box's buttons narrow a search
-  to one game with a required tag clause (``+tags:Facets``), which the theme's search
+  to one game with a required tag clause (``+tags:Pips``), which the theme's search
   understands as it is.
 - Accents are the search worker's business (``runtime/search-after-python.js``): a word typed
-  without its accent also looks for the accented words the index holds, so ``facade`` finds
-  every Façade page, and ``façade`` still does; nothing is added to the pages' text for it.
+  without its accent also looks for the accented words the index holds, so ``cafe`` finds
+  every page that writes ``café``, and ``café`` still does; nothing is added to the pages' text for it.
 
 >>> spaced_cells("<tr><th>Armor</th><th>Protection</th></tr>")
 '<tr><th>Armor</th> <th>Protection</th> </tr> '
 >>> also_known_as("Leather armor, dark gray")
 ' armour grey'
->>> narrowing("Roll & Keep"), narrowing("Façade")
-('+tags:Roll +tags:Keep', '+tags:Façade')
+>>> narrowing("Dice & Dragons"), narrowing("Café")
+('+tags:Dice +tags:Dragons', '+tags:Café')
 """
 
 from __future__ import annotations

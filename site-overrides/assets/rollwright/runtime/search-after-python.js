@@ -15,8 +15,8 @@
  * fragment `now:` (no wait, no channel). On every page, two rewrites of a query before the real
  * worker sees it:
  * - accents: a term typed without an accent also looks for the accented words of the index that
- *   begin the same way (`facade*` also asks for `façade*`), learnt from the index itself;
- * - one game: a query narrowed to one game (it holds a required tag clause, `+tags:Facets`, put
+ *   begin the same way (`cafe*` also asks for `café*`), learnt from the index itself;
+ * - one game: a query narrowed to one game (it holds a required tag clause, `+tags:Pips`, put
  *   there by widgets/search-games.js) asks for every one of its other words too (`+`), so a game's
  *   pages match only when they hold the words searched for.
  */
@@ -42,7 +42,7 @@ function realWorker() {
 /** The words of the index that carry an accent (lower case), learnt from the index's documents. */
 const accented = new Set();
 
-/** A word without its accents, in lower case: `Façade` -> `facade`. @param {string} word */
+/** A word without its accents, in lower case: `Café` -> `cafe`. @param {string} word */
 const plain = (word) => word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 
 /** @param {{title?: string, text?: string, tags?: string[]}[]} docs */

@@ -1,6 +1,6 @@
 /**
  * Narrowing a search to one game. The search box holds a button per game (partials/search.html,
- * from the systems the site declares); pressing one puts that game's clause (`+tags:Facets`: every
+ * from the systems the site declares); pressing one puts that game's clause (`+tags:Pips`: every
  * result must carry the game's tag, which the build gives each of its pages) at the front of the
  * query, in words the reader can see and delete, and searches again; "All pages" takes it away.
  * Each button says whether it is in force (`aria-pressed`), also when the reader edits the query.
