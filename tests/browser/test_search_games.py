@@ -7,7 +7,7 @@ import unicodedata
 
 import pytest
 
-from engine.kit.system import all_systems
+from rollwright.kit.system import all_systems
 from tests.support.browser import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser

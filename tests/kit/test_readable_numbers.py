@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from engine.errors import ParameterError
-from engine.kit.registry import lookup
-from engine.kit.tables import all_tables, render_table
-from engine.kit.widget import Widget, _call_defaults, all_widgets, render_result
+from rollwright.errors import ParameterError
+from rollwright.kit.registry import lookup
+from rollwright.kit.tables import all_tables, render_table
+from rollwright.kit.widget import Widget, _call_defaults, all_widgets, render_result
 from tests.support.readable import faults
 
 

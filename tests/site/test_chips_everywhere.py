@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.kit.api import call, lookup
-from engine.kit.system import all_systems
+from rollwright.kit.api import call, lookup
+from rollwright.kit.system import all_systems
 from tests.support.site_build import page
 from tests.systems.facade.site.test_inline_rolls import read_chips
 

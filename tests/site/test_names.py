@@ -10,8 +10,8 @@ from typing import Any
 
 import yaml
 
-from engine.kit.builder_page import BUILDER_TITLE
-from engine.kit.system import System, all_systems
+from rollwright.kit.builder_page import BUILDER_TITLE
+from rollwright.kit.system import System, all_systems
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

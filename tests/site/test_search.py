@@ -27,7 +27,7 @@ def test_british_spellings_find_the_american_pages(site: Path) -> None:
 
 
 def test_every_page_of_a_game_carries_the_games_name(site: Path) -> None:
-    from engine.kit.system import all_systems
+    from rollwright.kit.system import all_systems
 
     docs = _docs(site)
     for system in all_systems().values():
@@ -38,8 +38,8 @@ def test_every_page_of_a_game_carries_the_games_name(site: Path) -> None:
 
 
 def test_the_search_box_offers_to_narrow_to_each_game(site: Path) -> None:
-    from engine.kit.system import all_systems
-    from macros.search_text import narrowing
+    from rollwright.kit.system import all_systems
+    from rollwright.mkdocs.search_text import narrowing
 
     html = (site / "dice" / "index.html").read_text(encoding="utf-8")
     buttons = re.findall(r'<button type="button" class="rw-search-games__button" data-rw-search-game="([^"]*)" '

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from engine.kit.numbers import MAX_EXACT_CHARS, ordinal
+from rollwright.kit.numbers import MAX_EXACT_CHARS, ordinal
 
 LONGEST_RUN = 40
 """The longest unbroken run of visible text (no space) a phone can show without scrolling sideways."""

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.kit.forms import as_mapping, shown
-from engine.systems.facets.rules.attributes import ATTRIBUTES
-from engine.systems.facets.rules.dice import DIE_STEPS, step_die
-from engine.systems.facets.rules.recovery import CONDITIONS
+from rollwright.errors import ParameterError
+from rollwright.kit.forms import as_mapping, shown
+from facets.rules.attributes import ATTRIBUTES
+from facets.rules.dice import DIE_STEPS, step_die
+from facets.rules.recovery import CONDITIONS
 
 SCHEMA = "rollwright/facets"
 FACETS = {"trait": "Character trait", "background": "Background", "calling": "Calling"}

@@ -1,9 +1,9 @@
 """Facets's inline roll chips: an attribute die against a TN in a sentence, with its exact bands.
 
-The chip frame is the kit's (:mod:`engine.kit.chips`); its odds are ``facets.check``'s
+The chip frame is the kit's (:mod:`rollwright.kit.chips`); its odds are ``facets.check``'s
 (the chance of meeting the TN, then every band), its roll is ``facets.chip``'s.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> html = die_chip(call("facets.check", {"die": 8, "tn": 8}), "c1")
 >>> 'data-rw-call="facets.chip"' in html and "d8 vs TN 8" in html and 'data-rw-p="1/8"' in html
 True
@@ -16,9 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.chips import chance, chip, line
-from engine.kit.markup import Html, el
-from engine.kit.numbers import signed
+from rollwright.kit.chips import chance, chip, line
+from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import signed
 
 
 def _name(data: dict[str, Any]) -> str:

@@ -11,17 +11,17 @@ tap, rolled when pressed (``bonus=2`` adds a skill bonus).
 >>> facets_chance(7, 8)
 Traceback (most recent call last):
 ...
-engine.kit.macros.MacroError: facets_chance(7, 8): die: a d7 is not an attribute die (d4, d6, d8, d10, d12, d20)
+rollwright.kit.macros.MacroError: facets_chance(7, 8): die: a d7 is not an attribute die (d4, d6, d8, d10, d12, d20)
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.kit.api import call, lookup
-from engine.kit.macros import engine_call, markdown_inert, next_chip_id
-from engine.kit.numbers import rarity
-from engine.systems.facets.chips import die_chip
+from rollwright.kit.api import call, lookup
+from rollwright.kit.macros import engine_call, markdown_inert, next_chip_id
+from rollwright.kit.numbers import rarity
+from facets.chips import die_chip
 
 
 def facets_chance(die: int, tn: int, bonus: int = 0) -> str:

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.kit.forms import group, number, select, shown, text_input
-from engine.kit.markup import Html, el
-from engine.systems.roll_and_keep.rules.combat import MAX_RANK, attack_pool, passive_tn
-from engine.systems.roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT, state, thresholds
+from rollwright.errors import ParameterError
+from rollwright.kit.forms import group, number, select, shown, text_input
+from rollwright.kit.markup import Html, el
+from roll_and_keep.rules.combat import MAX_RANK, attack_pool, passive_tn
+from roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT, state, thresholds
 
 SCHEMA = "rollwright/roll-and-keep"
 TRAITS = {"brawn": "Brawn", "finesse": "Finesse", "panache": "Panache", "resolve": "Resolve"}

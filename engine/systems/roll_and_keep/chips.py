@@ -10,11 +10,11 @@ True
 
 from __future__ import annotations
 
-from engine.kit.api import call, lookup
-from engine.kit.chips import dice_chip
-from engine.kit.markup import Html
-from engine.systems.roll_and_keep.calls.pools import check_pool
-from engine.systems.roll_and_keep.rules.pools import pool_text
+from rollwright.kit.api import call, lookup
+from rollwright.kit.chips import dice_chip
+from rollwright.kit.markup import Html
+from roll_and_keep.calls.pools import check_pool
+from roll_and_keep.rules.pools import pool_text
 
 
 def pool_chip(rolled: int, kept: int, tn: int | None, chip_id: str) -> Html:

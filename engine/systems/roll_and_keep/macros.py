@@ -12,15 +12,15 @@ True
 >>> rk_roll(2, 3)
 Traceback (most recent call last):
 ...
-engine.kit.macros.MacroError: rk_roll(2, 3): 'kept' must be at most the dice rolled (2); got 3
+rollwright.kit.macros.MacroError: rk_roll(2, 3): 'kept' must be at most the dice rolled (2); got 3
 """
 
 from __future__ import annotations
 
-from engine.kit.api import call
-from engine.kit.macros import engine_call, markdown_inert, next_chip_id
-from engine.systems.roll_and_keep.chips import pool_chip
-from engine.systems.roll_and_keep.calls.turn import BAR_FIGHT_PLAN
+from rollwright.kit.api import call
+from rollwright.kit.macros import engine_call, markdown_inert, next_chip_id
+from roll_and_keep.chips import pool_chip
+from roll_and_keep.calls.turn import BAR_FIGHT_PLAN
 
 
 def rk_chance(rolled: int, kept: int, tn: int) -> str:

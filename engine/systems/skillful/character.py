@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.kit.forms import as_items, as_mapping, number, shown, text_input
-from engine.kit.markup import Html, el
-from engine.systems.skillful.rules.checks import MAX_PENALTY, MAX_SKILL
-from engine.systems.skillful.rules.effort import POOLS
-from engine.systems.skillful.rules.tiers import FLOOR_LABELS, threshold_width
-from engine.systems.skillful.rules.tracker import floor_of
+from rollwright.errors import ParameterError
+from rollwright.kit.forms import as_items, as_mapping, number, shown, text_input
+from rollwright.kit.markup import Html, el
+from skillful.rules.checks import MAX_PENALTY, MAX_SKILL
+from skillful.rules.effort import POOLS
+from skillful.rules.tiers import FLOOR_LABELS, threshold_width
+from skillful.rules.tracker import floor_of
 
 SCHEMA = "rollwright/skillful"
 SKILL_SLOTS = 8

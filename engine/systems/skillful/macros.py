@@ -11,17 +11,17 @@ True
 >>> skillful_roll(61)
 Traceback (most recent call last):
 ...
-engine.kit.macros.MacroError: skillful_roll(61): skillful.roll: 'skill' must be at most 60 (got 61)
+rollwright.kit.macros.MacroError: skillful_roll(61): skillful.roll: 'skill' must be at most 60 (got 61)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.api import call, lookup
-from engine.kit.chips import dice_chip
-from engine.kit.macros import engine_call, markdown_inert, next_chip_id
-from engine.kit.numbers import signed
+from rollwright.kit.api import call, lookup
+from rollwright.kit.chips import dice_chip
+from rollwright.kit.macros import engine_call, markdown_inert, next_chip_id
+from rollwright.kit.numbers import signed
 
 
 def skillful_roll(skill: int = 0, vs: int | None = None, penalty: int = 0) -> str:

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.kit.api import call
-from engine.systems.facets.views.checks import check_view
+from rollwright.kit.api import call
+from facets.views.checks import check_view
 
 
 def test_taking_it_calm_without_a_bonus_shows_no_sum() -> None:
@@ -23,7 +23,7 @@ def test_taking_it_calm_with_a_bonus_shows_the_sum() -> None:
 
 @pytest.mark.parametrize("die, tn, bonus", [(8, 8, 0), (6, 10, 2), (4, 25, 0), (20, 1, -10)])
 def test_a_die_chip_has_the_checks_bands(die: int, tn: int, bonus: int) -> None:
-    from engine.systems.facets.macros import facets_roll
+    from facets.macros import facets_roll
     from tests.systems.facade.site.test_inline_rolls import read_chips
 
     (chip,) = read_chips(facets_roll(die, tn=tn, bonus=bonus))

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from engine.kit.api import call
-from engine.kit.macros import MacroError
-from engine.systems.roll_and_keep.macros import rk_roll
+from rollwright.kit.api import call
+from rollwright.kit.macros import MacroError
+from roll_and_keep.macros import rk_roll
 from tests.systems.facade.site.test_inline_rolls import read_chips
 
 

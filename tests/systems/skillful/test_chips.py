@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.systems.skillful.macros import skillful_roll
-from engine.systems.skillful.rules.checks import check_total
+from skillful.macros import skillful_roll
+from skillful.rules.checks import check_total
 from tests.systems.facade.site.test_inline_rolls import read_chips
 
 

@@ -16,7 +16,7 @@ schema, an unknown version, nothing readable in it) raises ParameterError(field=
 >>> parse({"name": "Ada", "level": 3})
 Traceback (most recent call last):
 ...
-engine.errors.ParameterError: character: left out unknown key 'level' (not part of a character).
+rollwright.errors.ParameterError: character: left out unknown key 'level' (not part of a character).
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from engine.errors import ParameterError
-from engine.systems.facade.character.migrate import migrate_v1
-from engine.systems.facade.character.model import (
+from rollwright.errors import ParameterError
+from facade.character.migrate import migrate_v1
+from facade.character.model import (
     ATTRIBUTES, DEFAULT_ATTRIBUTE, DEFAULT_BUDGETS, POOLS, SCHEMA, VERSION, Background, Character, Focus, Message,
     Modifier, Settings, Skill, Specialty, currency_of, new_character)
-from engine.systems.facade.character.rules import message, rule_for_path
+from facade.character.rules import message, rule_for_path
 
 T = TypeVar("T")
 TOP_KEYS = ("schema", "version", "id", "name", "player", "concept", "notes", "method", "settings", "attributes",

@@ -1,6 +1,6 @@
 """HTML views of the Façade systems calls (first aid, healing, pain, carrying, running, stunts, passion).
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> html = healing_view(call("facade.healing", {"health": 3, "bruising": 4}))
 >>> 'data-rw-effective-health="3"' in html and "1 day 8 h" in html
 True
@@ -13,11 +13,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el
-from engine.kit.exact import chance, exact_cell
-from engine.kit.numbers import chance_text, duration, mixed, number_text, signed
-from engine.kit.plain_table import table
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el
+from rollwright.kit.exact import chance, exact_cell
+from rollwright.kit.numbers import chance_text, duration, mixed, number_text, signed
+from rollwright.kit.plain_table import table
 
 
 def decimal_text(value: Fraction, places: int = 4) -> str:
@@ -31,7 +31,7 @@ def decimal_text(value: Fraction, places: int = 4) -> str:
 
 
 def duration_text(value: Fraction, unit: str) -> str:
-    """A healing time as people say it (the kit's :func:`~engine.kit.numbers.duration`)."""
+    """A healing time as people say it (the kit's :func:`~rollwright.kit.numbers.duration`)."""
     return duration(value, unit)
 
 

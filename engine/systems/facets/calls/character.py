@@ -1,6 +1,6 @@
 """The character builder contract for Facets: new, check, editor, sheet and picker.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> blank = call("facets.character.new")["character"]
 >>> out = call("facets.character.check", {"character": blank})
 >>> out["valid"], "facets-trait-count" in [m["code"] for m in out["messages"]]
@@ -15,10 +15,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.kit.characters import render_picker
-from engine.kit.registry import Param, register
-from engine.systems.facets.character import attribute_options, blank, problems, read
-from engine.systems.facets.views.character import editor_html, report_html, sheet_html, sheet_text
+from rollwright.kit.characters import render_picker
+from rollwright.kit.registry import Param, register
+from facets.character import attribute_options, blank, problems, read
+from facets.views.character import editor_html, report_html, sheet_html, sheet_text
 
 CHARACTER = Param("character", dict, "a Facets character (any state, even unfinished)")
 

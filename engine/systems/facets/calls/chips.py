@@ -1,6 +1,6 @@
 """The registry call behind Facets's inline roll chips: one seeded roll, told as one sentence.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("facets.chip", {"die": 8, "tn": 8, "seed": 9})
 >>> out["band"], out["text"]
 ('advantage', 'd8 rolled 8+6 = 14 against TN 8: Success with advantage, margin +6, 1 advantage')
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.calls.dice import SEED
-from engine.kit.registry import call, register
-from engine.systems.facets.calls.params import BONUS, TN, die_param
-from engine.systems.facets.chips import roll_text
+from rollwright.kit.calls.dice import SEED
+from rollwright.kit.registry import call, register
+from facets.calls.params import BONUS, TN, die_param
+from facets.chips import roll_text
 
 
 @register("facets.chip", "Roll an inline Facets chip: one die against a TN, its band and a sentence.",

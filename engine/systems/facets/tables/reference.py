@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.kit.errata import errata_table
-from engine.kit.exact import number
-from engine.kit.numbers import chance_text, duration, mixed, number_text, plural, rarity
-from engine.kit.tables import Cell, TableData, build_table, make_table, register_table
-from engine.systems.facets import SYSTEM
-from engine.systems.facets.rules.attacks import DAMAGE, SPECIFIC_STEPS
-from engine.systems.facets.rules.bands import BANDS, band_odds
-from engine.systems.facets.rules.dice import DEPTH, DIE_STEPS, calm_value, cap_chance, roll_distribution
-from engine.systems.facets.rules.recovery import CONDITIONS, regain_rate, step_down_time
+from rollwright.kit.errata import errata_table
+from rollwright.kit.exact import number
+from rollwright.kit.numbers import chance_text, duration, mixed, number_text, plural, rarity
+from rollwright.kit.tables import Cell, TableData, build_table, make_table, register_table
+from facets import SYSTEM
+from facets.rules.attacks import DAMAGE, SPECIFIC_STEPS
+from facets.rules.bands import BANDS, band_odds
+from facets.rules.dice import DEPTH, DIE_STEPS, calm_value, cap_chance, roll_distribution
+from facets.rules.recovery import CONDITIONS, regain_rate, step_down_time
 
 TNS = (4, 6, 8, 10, 12, 15, 20, 25)
 

@@ -1,6 +1,6 @@
 """Views of an opposed attack, a conflict's odds, and recovery.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> 'hits <span class="rw-chance"><strong>' in attack_view(call("facets.attack", {"attack": 8, "defense": 6}))
 True
 >>> "takes B out first" in conflict_view(call("facets.conflict", {"a_health": 3, "b_health": 3}))
@@ -12,11 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el
-from engine.kit.plain_table import table
-from engine.kit.exact import chance, number
-from engine.systems.facets.views.checks import bands_chart
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el
+from rollwright.kit.plain_table import table
+from rollwright.kit.exact import chance, number
+from facets.views.checks import bands_chart
 
 
 def attack_view(data: dict[str, Any]) -> Html:

@@ -1,6 +1,6 @@
 """The character builder contract for Roll & Keep: new, check, editor, sheet and picker.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> blank = call("roll-and-keep.character.new")["character"]
 >>> call("roll-and-keep.character.check", {"character": blank})["valid"]
 True
@@ -16,12 +16,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.kit.characters import render_picker
-from engine.kit.registry import Param, register
-from engine.systems.roll_and_keep.character import (
+from rollwright.kit.characters import render_picker
+from rollwright.kit.registry import Param, register
+from roll_and_keep.character import (
     blank, editor_html, options_for, problems, read, report_html, sheet_html, sheet_lines,
 )
-from engine.systems.roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
+from roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
 
 CHARACTER = Param("character", dict, "a Roll & Keep character (any state, even unfinished)")
 RANGES = {"flesh": (0, MAX_FLESH), "dramatic": (0, MAX_DRAMATIC)}

@@ -20,8 +20,8 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from engine.dice import roll_and_keep
-from engine.systems.roll_and_keep.rules.wounds import dramatic_wounds_for, thresholds
+from rollwright.dice import roll_and_keep
+from roll_and_keep.rules.wounds import dramatic_wounds_for, thresholds
 
 MAX_HITS = 6
 SOAK_DEPTH = 3

@@ -1,6 +1,6 @@
 """The character builder contract for Skillful: new, check, editor, sheet and picker.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> blank = call("skillful.character.new")["character"]
 >>> out = call("skillful.character.check", {"character": blank})
 >>> out["valid"], [m["code"] for m in out["messages"]]
@@ -16,9 +16,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.kit.characters import render_picker
-from engine.kit.registry import Param, register
-from engine.systems.skillful.character import (
+from rollwright.kit.characters import render_picker
+from rollwright.kit.registry import Param, register
+from skillful.character import (
     blank, editor_html, fill_options, problems, read, report_html, sheet_html, sheet_text,
 )
 
