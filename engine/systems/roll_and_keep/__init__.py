@@ -25,7 +25,7 @@ SYSTEM = System(
         Page("roll-and-keep/attacks.md", "Attacking and defending"),
         Page("roll-and-keep/wounds.md", "Wounds"),
         Page("roll-and-keep/errata.md", "Errata and designer's notes"),
-        Page("roll-and-keep/builder.md", "Character sheet"),
+        Page("roll-and-keep/builder.md", "Character builder"),
     ),
     character_schema=SCHEMA,
     character_limits={"attacks": SLOTS, "defenses": SLOTS},
