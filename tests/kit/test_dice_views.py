@@ -12,7 +12,7 @@ import pytest
 from rollwright.dice.notation import distribution
 from rollwright.kit.api import call
 from rollwright.kit.dice_views import central_window, column, compare_view, odds_view, roll_view
-from rollwright.kit.numbers import percent
+from rollwright.kit.numbers import MAX_EXACT_CHARS, chance_text
 from rollwright.kit.series_chart import DASHES, MARKERS, MAX_MARKERS, Series, legend, nice_step, series_chart
 from tests.support.html_reader import read
 
@@ -26,9 +26,9 @@ def test_summary_table_is_the_calls_data() -> None:
     data, html = _odds(e1="3d6", l1="Plain", e2="4d6kh3", e3="2d10", target=12)
     rows = read(html).tables["dice-odds-summary"]
     assert rows[0] == ["Roll", "Mean", "SD", "Min", "Max", "12 or more"]
-    assert rows[1] == ["Plain 3d6", "10.5", "2.96", "3", "18", "37.5% exactly 3/8"]
-    assert rows[2][0] == "4d6kh3" and rows[2][1] == "12.24" and rows[2][5] == "61.7% exactly 799/1296"
-    assert rows[3][3:] == ["2", "20", "45% exactly 9/20"]
+    assert rows[1] == ["Plain 3d6", "10.5", "2.96", "3", "18", "37.5% (exactly 3/8)"]
+    assert rows[2][0] == "4d6kh3" and rows[2][1] == "12.24" and rows[2][5] == "61.7% (exactly 799/1296)"
+    assert rows[3][3:] == ["2", "20", "45% (exactly 9/20)"]
     assert re.findall(r'data-rw-p-target="([^"]+)"', html) == [r["p_target"] for r in data["rolls"]]
 
 
@@ -42,7 +42,7 @@ def test_distribution_table_lists_every_total_of_every_expression(view: str) -> 
     for index, notation in enumerate(("d4", "2d6-4", "od20"), start=1):
         dist = distribution(notation)
         chance = {"exactly": dist.probability, "at-least": dist.at_least, "at-most": dist.at_most}[view]
-        assert [r[index] for r in rows[1:]] == [percent(chance(t)) for t in totals]
+        assert [r[index] for r in rows[1:]] == [chance_text(chance(t)) for t in totals]
 
 
 def test_exact_fractions_on_request() -> None:
@@ -55,9 +55,22 @@ def test_exact_fractions_on_request() -> None:
 
 def test_no_chance_reads_zero_or_certain_unless_it_is() -> None:
     data, html = _odds(e1="10k5", view="at-least", exact=True)
-    for row in read(html).tables["dice-odds"][1:]:
-        shown, exact = row[1].split(" ")
-        assert (shown == "0%") == (Fraction(exact) == 0) and (shown == "100%") == (Fraction(exact) == 1)
+    rows = read(html).tables["dice-odds"][1:]
+    for row, (_, p) in zip(rows, data["rolls"][0]["series"]):
+        p = Fraction(p)
+        shown = row[1].split(" ")[0]
+        assert (shown == "never") == (p == 0) and (shown == "always") == (p == 1)
+        assert shown not in ("0%", "100%")
+
+
+def test_long_exact_fractions_wait_behind_a_button() -> None:
+    _, html = _odds(e1="10k5", view="at-least", exact=True)
+    long_ones = re.findall(r'<span class="rw-exact-more__value" hidden>(?:exactly )?(\d+/\d+)</span>', html)
+    assert long_ones and all(len(f) > MAX_EXACT_CHARS for f in long_ones)
+    assert html.count('data-rw-exact-toggle') == len(long_ones)
+    _, html = _odds(e1="2d6", exact=True)
+    short = re.findall(r'<span class="rw-exact rw-exact--block">(\d+/\d+)</span>', html)
+    assert short and all(len(f) <= MAX_EXACT_CHARS for f in short)
 
 
 class _Chart(HTMLParser):

@@ -93,3 +93,25 @@ def test_controls_show_the_values_the_answer_used(with_defaults: str, page_param
     assert re.search(rf'<input[^>]*name="tries"[^>]*value="{tries}"', html), html
     assert re.search(r'<input[^>]*name="name"[^>]*value="Ada"', html), html
     assert f"(&#x27;tries&#x27;, {tries})" in html or f"('tries', {tries})" in html
+
+
+def test_a_signed_number_field_is_typeable_on_a_phone() -> None:
+    """A numeric keypad (inputmode="numeric") has no minus sign: only fields that cannot go below
+    0 ask for it; a field that takes a negative number gets the phone's keyboard for numbers."""
+    from rollwright.kit.widget import render_widget
+
+    seen = {"signed": 0, "unsigned": 0}
+    for name, widget in sorted(all_widgets().items()):
+        call = lookup(widget.call)
+        needed = {p.name: p.minimum if p.minimum is not None else 1 for p in call.params if p.required and p.kind is int}
+        html = render_widget(name, needed, widget_id="w")
+        for field in widget.fields:
+            param = call.param(field.param)
+            if param.kind is not int or param.choices is not None:
+                continue
+            control = re.search(rf'<input id="w-{field.param}"[^>]*>', html)
+            assert control, (name, field.param)
+            signed = param.minimum is None or param.minimum < 0
+            seen["signed" if signed else "unsigned"] += 1
+            assert ('inputmode="numeric"' in control.group(0)) is not signed, (name, field.param, control.group(0))
+    assert seen["signed"] > 5 and seen["unsigned"] > 50, seen

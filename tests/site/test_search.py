@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from pathlib import Path
 
 from rollwright.mkdocs.search_text import VARIANTS
@@ -40,3 +41,25 @@ def test_other_spellings_find_the_pages(pips_site: Path, site: Path) -> None:
         for word, places in found.items():
             for other in VARIANTS[word]:
                 assert places <= _mentioned(docs, other), (built, word, other)
+
+
+def test_every_page_of_a_game_carries_the_games_name(site: Path) -> None:
+    from rollwright.kit.system import all_systems
+
+    docs = _docs(site)
+    for system in all_systems().values():
+        mine = [d for d in docs if d["location"].startswith(f"{system.docs}/")]
+        assert mine and all(d.get("tags") == [system.title] for d in mine), system.id
+    others = [d for d in docs if not any(d["location"].startswith(f"{s.docs}/") for s in all_systems().values())]
+    assert others and all("tags" not in d for d in others)
+
+
+def test_the_search_box_offers_to_narrow_to_each_game(site: Path) -> None:
+    from rollwright.kit.system import all_systems
+    from rollwright.mkdocs.search_text import narrowing
+
+    html = (site / "dice" / "index.html").read_text(encoding="utf-8")
+    buttons = re.findall(r'<button type="button" class="rw-search-games__button" data-rw-search-game="([^"]*)" '
+                         r'aria-pressed="(true|false)">([^<]+)</button>', html)
+    expected = [("", "true", "All pages")] + [(narrowing(s.title), "false", s.title) for s in all_systems().values()]
+    assert [(clause, pressed, unescape(title)) for clause, pressed, title in buttons] == expected

@@ -37,3 +37,21 @@ def test_the_stylesheet_holds_the_shared_styles_then_every_systems(site: Path) -
     assert positions == sorted(positions), order
     for name in systems:  # each system's rules, whole (reaching the tables wrapped at build time too)
         assert retarget((REPO_ROOT / "docs" / name).read_text(encoding="utf-8")).strip() in css
+
+
+# Characters a browser draws as a colour emoji by default (Unicode's Emoji_Presentation), from a
+# font a machine may lack; an icon drawn by CSS must not use them. Below U+1F000 they are few.
+_EMOJI_PRESENTATION = set(map(chr, [0x231A, 0x231B, 0x23E9, 0x23EA, 0x23EB, 0x23EC, 0x23F0, 0x23F3, 0x25FD, 0x25FE,
+                                    0x2614, 0x2615, *range(0x2648, 0x2654), 0x267F, 0x2693, 0x26A1, 0x26AA, 0x26AB,
+                                    0x26BD, 0x26BE, 0x26C4, 0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2, 0x26F3, 0x26F5,
+                                    0x26FA, 0x26FD, 0x2705, 0x270A, 0x270B, 0x2728, 0x274C, 0x274E, 0x2753, 0x2754,
+                                    0x2755, 0x2757, 0x2795, 0x2796, 0x2797, 0x27B0, 0x27BF, 0x2B1B, 0x2B1C, 0x2B50,
+                                    0x2B55]))
+
+
+def test_no_icon_is_an_emoji_a_machine_may_lack(site: Path) -> None:
+    (bundle,) = (site / "assets" / "rollwright" / "css").glob("rollwright.*.css")
+    contents = re.findall(r'content:\s*"([^"]*)"', bundle.read_text(encoding="utf-8"))
+    assert contents, "no generated content found"
+    emoji = sorted({c for text in contents for c in text if c in _EMOJI_PRESENTATION or ord(c) >= 0x1F000})
+    assert emoji == [], emoji

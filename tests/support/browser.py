@@ -186,3 +186,17 @@ def check_first_visit_keeps_the_builder(site, tab: Tab, system_id: str) -> None:
     wait_builder_ready(page)
     assert page.locator("[data-rw-editor-region] input[type='text']").first.input_value() == "Orla of the First Render"
     assert tab.errors == []
+
+FIELD_ERROR_STATUS = "Not answered: see the field marked above."
+"""The status line's words while an error is shown under the field it names (widgets.js)."""
+
+
+def expect_error_once(widget, field: str, message: str) -> None:
+    """An error that names a field shows once: under that field (which is marked), while the
+    status line only points to it; the message appears nowhere else in the widget."""
+    slot = widget.locator(f"label:has([name={field}]) [data-rw-field-error]", has_text=message)
+    slot.wait_for()  # not an earlier keystroke's message
+    assert slot.inner_text() == message and slot.is_visible()
+    assert widget.locator("[data-rw-status]").inner_text() == FIELD_ERROR_STATUS
+    assert widget.locator(f"[name={field}]").get_attribute("aria-invalid") == "true"
+    assert widget.inner_text().count(message) == 1, widget.inner_text()

@@ -30,6 +30,9 @@ from rollwright.kit import limits
 from rollwright.kit.markup import Html, el
 from rollwright.kit.system import System
 
+BUILDER_TITLE = "Character builder"
+"""What every game calls its builder page: in its declaration, the navigation, its heading and the home page."""
+
 TOOLS = (("new", "New"), ("duplicate", "Duplicate"), ("delete", "Delete…"), ("export", "Export file"),
          ("share", "Share link"), ("print", "Print sheet"))
 """The roster's buttons: (command, label); builder.js runs the command of the button pressed."""

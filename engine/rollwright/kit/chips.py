@@ -34,8 +34,11 @@ import json
 from fractions import Fraction
 from typing import Any
 
+__all__ = ["at_least", "chance", "chip", "dice_chip", "dice_detail", "dice_result_text", "exact_mean", "line",
+           "most_likely", "number_text", "spread"]
+
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import percent
+from rollwright.kit.numbers import chance_text, number_text, percent, short_fraction
 
 
 def at_least(report: dict[str, Any], target: int) -> Fraction:
@@ -52,19 +55,17 @@ def exact_mean(report: dict[str, Any]) -> Fraction:
     return sum((value * Fraction(p) for value, p in report["outcomes"]), Fraction(0))
 
 
-def number_text(value: Fraction) -> str:
-    """A mean for people: whole numbers plain, others to two decimals at most.
-
-    >>> number_text(Fraction(25, 2)), number_text(Fraction(10, 3)), number_text(Fraction(7))
-    ('12.5', '3.33', '7')
-    """
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
-
-
 def chance(p: Fraction) -> list[object]:
-    return [percent(p), el("span", {"class": "rw-exact"}, f" (exactly {p.numerator}/{p.denominator})")]
+    """A chance in a tooltip: ``never``/``always``, or the percentage and, when short, the exact fraction.
+
+    >>> chance(Fraction(1, 4)), chance(Fraction(0)), chance(Fraction(1, 3**30))
+    (['25%', '<span class="rw-exact"> (exactly 1/4)</span>'], ['never'], ['<0.01%'])
+    """
+    p = Fraction(p)
+    short = short_fraction(p)
+    if p in (0, 1) or short is None:
+        return [chance_text(p)]
+    return [percent(p), el("span", {"class": "rw-exact"}, f" (exactly {short})")]
 
 
 def line(*children: object) -> Html:
@@ -96,18 +97,26 @@ def chip(kind: str, chip_id: str, call: str, params: dict[str, Any], data: dict[
     button = el("button", {"type": "button", "class": "rw-chip__button", "aria-describedby": tip_id},
                 el("span", {"class": "rw-visually-hidden"}, "Roll "), label,
                 el("span", {"class": "rw-visually-hidden"}, name_extra) if name_extra else None)
+    touch = el("span", {"class": "rw-chip__line rw-chip__touch"}, "Tap the roll again to roll it.")
     return el("span", attributes,
               el("span", {"class": "rw-chip__anchor"}, button,
-                 el("span", {"class": "rw-chip__tip", "role": "tooltip", "id": tip_id}, *tip)),
+                 el("span", {"class": "rw-chip__tip", "role": "tooltip", "id": tip_id}, *tip, touch)),
               el("span", {"class": "rw-chip__result", "aria-live": "polite", "aria-atomic": "true",
                           "data-rw-chip-result": ""}))
 
 
-def dice_chip(report: dict[str, Any], vs: int | None, chip_id: str) -> Html:
-    """A chip for any dice expression, from its ``dice.dist`` report (and an optional target)."""
+def dice_chip(report: dict[str, Any], vs: int | None, chip_id: str, *, label: str | None = None,
+              about: str | None = None, name_extra: str = "") -> Html:
+    """A chip for any dice expression, from its ``dice.dist`` report (and an optional target).
+
+    A system's chip macro may name it in its own words: ``label`` is the visible text (default
+    ``notation vs target``), ``name_extra`` what only a screen reader adds to it, and ``about``
+    the tooltip's first line (default the notation).
+    """
     notation = report["notation"]
-    label = notation if vs is None else f"{notation} vs {vs}"
-    tip = [line(el("strong", None, notation)), spread(report)]
+    if label is None:
+        label = notation if vs is None else f"{notation} vs {vs}"
+    tip = [line(el("strong", None, about or notation)), spread(report)]
     p = None
     if vs is None:
         tip.append(most_likely(report))
@@ -117,7 +126,7 @@ def dice_chip(report: dict[str, Any], vs: int | None, chip_id: str) -> Html:
     params: dict[str, Any] = {"notation": notation, "vs": vs}
     data: dict[str, str | int | None] = {"data-rw-notation": notation, "data-rw-vs": vs,
                                          "data-rw-p": None if p is None else f"{p.numerator}/{p.denominator}"}
-    return chip("dice", chip_id, "chip.dice", params, data, label, "", tip)
+    return chip("dice", chip_id, "chip.dice", params, data, label, name_extra, tip)
 
 
 def dice_detail(report: dict[str, Any]) -> str:

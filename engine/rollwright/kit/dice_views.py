@@ -21,7 +21,8 @@ from typing import Any
 
 from rollwright.kit.chips import dice_detail, number_text
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import percent, signed
+from rollwright.kit.exact import chance, exact_cell, number
+from rollwright.kit.numbers import chance_text, percent, signed
 from rollwright.kit.plain_table import table
 from rollwright.kit.series_chart import Series, legend, series_chart, swatch
 from rollwright.kit.widget import state_link
@@ -39,15 +40,6 @@ VIEW_CAPTIONS = {"exactly": "Chance of rolling each total exactly",
 
 def _fraction(text: str) -> Fraction:
     return Fraction(text)
-
-
-def exact_text(p: Fraction) -> str:
-    """``"p/q"`` for a chance, ``0`` and ``1`` plain.
-
-    >>> exact_text(Fraction(3, 8)), exact_text(Fraction(1))
-    ('3/8', '1')
-    """
-    return str(p)
 
 
 def exactly(series: Sequence[tuple[int, Fraction]], view: str) -> list[tuple[int, Fraction]]:
@@ -117,8 +109,10 @@ def column(series: Sequence[tuple[int, Fraction]], totals: Sequence[int], view: 
 
 
 def _chance(p: Fraction, exact: bool) -> list[object]:
-    """A percentage, with the exact fraction under it when asked."""
-    return [percent(p), " ", el("span", {"class": "rw-exact rw-exact--block"}, exact_text(p))] if exact else [percent(p)]
+    """A percentage (or never, always), with the exact fraction under it when asked (and not 0 or 1)."""
+    if not exact or p in (0, 1):
+        return [chance_text(p)]
+    return [percent(p), " ", el("span", {"class": "rw-exact rw-exact--block"}, exact_cell(p))]
 
 
 def roll_name(roll: dict[str, Any]) -> str:
@@ -136,13 +130,11 @@ def _summary(rolls: list[dict[str, Any]], target: int | None, exact: bool) -> Ht
         row: list[object] = [
             [swatch(index), " ", roll["label"] or None, " " if roll["label"] else None,
              el("code", None, roll["notation"])],
-            [number_text(mean), " ", el("span", {"class": "rw-exact rw-exact--block"}, exact_text(mean))]
-            if exact and mean.denominator > 1 else number_text(mean),
+            number(mean) if exact else number_text(mean),
             f"{roll['stdev']:.2f}", roll["min"], roll["max"]]
         if target is not None:
             p = _fraction(roll["p_target"])
-            row.append(el("span", {"data-rw-p-target": roll["p_target"]}, percent(p), " ",
-                          el("span", {"class": "rw-exact rw-exact--block"}, f"exactly {exact_text(p)}")))
+            row.append(el("span", {"data-rw-p-target": roll["p_target"]}, chance(p)))
         rows.append(row)
     return table(headers, rows, name="dice-odds-summary", row_keys=[r["field"] for r in rolls])
 
@@ -190,17 +182,14 @@ def compare_view(data: dict[str, Any]) -> Html:
     margin = [(v, _fraction(p)) for v, p in data["margin"]]
     lines = [("A beats B", data["greater"]), ("A and B tie", data["equal"]), ("B beats A", data["less"])]
     summary = el("ul", {"class": "rw-compare__summary"},
-                 [el("li", None, f"{what}: ", el("strong", None, percent(_fraction(p))),
-                     el("span", {"class": "rw-exact"}, f" (exactly {exact_text(_fraction(p))})"))
-                  for what, p in lines])
+                 [el("li", None, f"{what}: ", chance(p, strong=True)) for what, p in lines])
     at_least, running = [], Fraction(0)
     for _, p in reversed(margin):
         running += p
         at_least.append(running)
     at_least.reverse()
     name = f"A − B ({a} − {b})"
-    rows = [[signed(v), percent(p), percent(q), el("span", {"class": "rw-exact"}, exact_text(p))]
-            for (v, p), q in zip(margin, at_least)]
+    rows = [[signed(v), chance_text(p), chance_text(q), exact_cell(p)] for (v, p), q in zip(margin, at_least)]
     return el("div", {"class": "rw-dice-compare", "data-rw-greater": data["greater"],
                       "data-rw-equal": data["equal"], "data-rw-less": data["less"]},
               el("p", {"class": "rw-headline"}, "A is ", el("code", None, a), ", B is ", el("code", None, b),

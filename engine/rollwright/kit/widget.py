@@ -89,6 +89,9 @@ class Widget:
     url_key: str | None = None  # keep the form's state in the address as ?<url_key>.<param>=value
     log: int = 0  # how many earlier answers to list under the result (0: none)
     log_title: str = "Earlier answers"
+    corners: tuple[Mapping[str, Any], ...] = ()
+    """Parameter sets beyond each number's ends and each choice that push the answer hardest (the
+    longest text, the biggest numbers), e.g. two big dice pools; the site's tests sweep them all."""
 
 
 _REGISTERED: dict[str, Widget] = {}
@@ -252,14 +255,22 @@ def _input(widget: Widget, field: Field, value: Any, control_id: str, described_
     if param.kind is int:
         # "use my character" offers the system's character values for a field its parameter marks.
         fills = None if field.seed else param.fills
-        return el("input", {**common, "type": "number", "step": 1, "inputmode": "numeric",
+        # A phone's numeric keypad has no minus sign: only a field that cannot go below 0 asks for it.
+        signed = param.minimum is None or param.minimum < 0
+        return el("input", {**common, "type": "number", "step": 1, "inputmode": None if signed else "numeric",
                             "data-rw-fill": fills, "min": param.minimum, "max": param.maximum,
                             "value": "" if value is None or field.seed else value})
     return el("input", {**common, "type": "text", "value": "" if value is None else value,
                         "maxlength": param.max_length, "spellcheck": "false", "autocomplete": "off"})
 
 
+WIDE_TEXT = 40
+"""A text field that takes more characters than this is drawn wide (``rw-field--wide``)."""
+
+
 def _control(widget: Widget, field: Field, params: Mapping[str, Any], widget_id: str) -> Html:
+    from rollwright.kit.registry import lookup
+
     control_id = f"{widget_id}-{field.param}"
     hint_id = f"{control_id}-hint" if field.hint else None
     described_by = " ".join(filter(None, [hint_id, f"{widget_id}-status"]))
@@ -268,6 +279,8 @@ def _control(widget: Widget, field: Field, params: Mapping[str, Any], widget_id:
     hint = el("span", {"class": "rw-field__hint", "id": hint_id}, field.hint) if field.hint else None
     error = el("span", {"class": "rw-field__error", "id": error_id, "data-rw-field-error": True, "hidden": True})
     css = "rw-field rw-field--check" if 'type="checkbox"' in control else "rw-field"
+    if 'type="text"' in control and (lookup(widget.call).param(field.param).max_length or 0) > WIDE_TEXT:
+        css += " rw-field--wide"  # room for what a reader writes there (a plan, a list of dice)
     return el("label", {"class": css, "for": control_id},
               el("span", {"class": "rw-field__label"}, field.label), control, hint, error)
 

@@ -1,15 +1,25 @@
 """Roll & Keep's page macros: numbers in a sentence, computed by the engine while the site builds.
 
+``{{ rk_roll(4, 2, tn=15) }}`` is a chip: the pool 4k2, its exact chance of reaching TN 15
+on hover, focus or a tap, rolled when pressed.
+
 >>> rk_chance(4, 2, 15)
 '62.2%'
 >>> rk_dramatic(62, 9)
 '3'
+>>> 'data-rw-p="1/10"' in rk_roll(1, 1, tn=11)
+True
+>>> rk_roll(2, 3)
+Traceback (most recent call last):
+...
+rollwright.kit.macros.MacroError: rk_roll(2, 3): 'kept' must be at most the dice rolled (2); got 3
 """
 
 from __future__ import annotations
 
 from rollwright.kit.api import call
-from rollwright.kit.macros import engine_call
+from rollwright.kit.macros import engine_call, markdown_inert, next_chip_id
+from roll_and_keep.chips import pool_chip
 from roll_and_keep.calls.turn import BAR_FIGHT_PLAN
 
 
@@ -52,5 +62,12 @@ def rk_turn_total(actor: str, phase: int) -> str:
     return str(answer["phases"][phase - 1]["totals"][actor])
 
 
-MACROS = (rk_chance, rk_dramatic, rk_passive_tn, rk_phase_actors, rk_turn_total)
+def rk_roll(rolled: int, kept: int, tn: int | None = None) -> str:
+    """A chip for the pool ``rolled``k``kept``, e.g. ``rk_roll(4, 2, tn=15)``."""
+    kwargs = {} if tn is None else {"tn": tn}
+    return markdown_inert(engine_call("rk_roll", (rolled, kept), kwargs,
+                                      lambda: pool_chip(rolled, kept, tn, next_chip_id())))
+
+
+MACROS = (rk_chance, rk_dramatic, rk_passive_tn, rk_phase_actors, rk_turn_total, rk_roll)
 """Every macro of this system; the site registers each under its function name."""

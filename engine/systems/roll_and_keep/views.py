@@ -11,7 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import percent
+from rollwright.kit.exact import chance
+from rollwright.kit.numbers import chance_text, plural
 from rollwright.kit.series_chart import Series, series_chart
 from rollwright.kit.widget import state_link
 from roll_and_keep.rules.turn_text import PHASES
@@ -24,17 +25,13 @@ def _headline(*parts: object) -> Html:
     return el("p", {"class": "rw-headline", "data-rw-log-entry": True}, *parts)
 
 
-def _exact(p: dict[str, str]) -> Html:
-    return el("span", {"class": "rw-exact"}, f" (exactly {p['p']})")
-
-
 def pool_view(data: dict[str, Any]) -> Html:
     """``roll-and-keep.pool``: P(>= TN), the mean, and a chart of P(>= t) for every total t."""
     points = [(total, Fraction(p)) for total, p in data["series"]]
     note = "crippled: no explosions" if data["crippled"] else f"10s explode, at most {data['depth']} extra rolls a die"
     return el("div", {"class": "rw-rk-pool", "data-rw-p": data["at_least"]["p"]},
               _headline(el("code", None, data["pool"]), f" reaches {data['tn']} or more: ",
-                        el("strong", None, data["at_least"]["percent"]), _exact(data["at_least"])),
+                        chance(data["at_least"]["p"], strong=True)),
               el("p", None, f"Mean total {data['mean_text']} ({note})."),
               series_chart([Series(f"{data['pool']}: chance of at least this total", points)],
                            title=f"Chance that {data['pool']} reaches each total", top=Fraction(1),
@@ -45,8 +42,8 @@ def attack_view(data: dict[str, Any]) -> Html:
     """``roll-and-keep.attack``: the pool, the passive TN and the chance to hit."""
     capped = " (rolled dice capped at 10)" if data["capped"] else ""
     return el("div", {"class": "rw-rk-attack", "data-rw-p": data["hit"]["p"]},
-              _headline("Attack ", el("code", None, data["pool"]), capped, f" against passive TN {data['tn']}: ",
-                        el("strong", None, data["hit"]["percent"]), " to hit", _exact(data["hit"])),
+              _headline("Attack ", el("code", None, data["pool"]), capped, f" against passive TN {data['tn']}: hits ",
+                        chance(data["hit"]["p"], strong=True)),
               el("p", None, f"Mean attack total {data['mean_text']}."))
 
 
@@ -61,17 +58,17 @@ def defense_view(data: dict[str, Any]) -> Html:
                         " of the hits are turned aside"),
               el("table", None,
                  el("tbody", None, [el("tr", None, el("th", {"scope": "row"}, label),
-                                       el("td", None, p["percent"])) for label, p in rows])))
+                                       el("td", None, chance_text(p["p"]))) for label, p in rows])))
 
 
 def wound_check_view(data: dict[str, Any]) -> Html:
     """``roll-and-keep.wound-check``: P(fail) and the dramatic wounds gained."""
     return el("div", {"class": "rw-rk-wound", "data-rw-p": data["fail"]["p"]},
-              _headline(el("code", None, data["pool"]), f" against {data['flesh']} flesh wounds fails ",
-                        el("strong", None, data["fail"]["percent"]), " of the time", _exact(data["fail"])),
+              _headline(el("code", None, data["pool"]), f" against {plural(data['flesh'], 'flesh wound')}, the check fails: ",
+                        chance(data["fail"]["p"], strong=True)),
               el("table", None,
                  el("thead", None, el("tr", None, el("th", None, "Dramatic wounds gained"), el("th", None, "Chance"))),
-                 el("tbody", None, [el("tr", None, el("td", None, count), el("td", None, percent(Fraction(p))))
+                 el("tbody", None, [el("tr", None, el("td", None, count), el("td", None, chance_text(p)))
                                     for count, p in data["gained"]])))
 
 
@@ -93,20 +90,32 @@ def soak_view(data: dict[str, Any]) -> Html:
     """``roll-and-keep.soak``: one row per accepted hit."""
     head = el("tr", None, el("th", None, "After hit"), el("th", None, "Crippled or worse"),
               el("th", None, "Knocked out"), el("th", None, "Mean dramatic wounds"))
-    rows = [el("tr", None, el("td", None, r["hit"]), el("td", None, r["crippled"]["percent"]),
-               el("td", None, r["knocked_out"]["percent"]), el("td", None, r["mean_dramatic"])) for r in data["rows"]]
+    rows = [el("tr", None, el("td", None, r["hit"]), el("td", None, chance_text(r["crippled"]["p"])),
+               el("td", None, chance_text(r["knocked_out"]["p"])), el("td", None, r["mean_dramatic"])) for r in data["rows"]]
     last = data["rows"][-1]
     return el("div", {"class": "rw-rk-soak", "data-rw-p": last["knocked_out"]["p"]},
-              _headline(f"Taking {len(data['rows'])} hit(s) of {data['damage']}: knocked out ",
-                        el("strong", None, last["knocked_out"]["percent"]), " of the time"),
+              _headline(f"After {plural(len(data['rows']), 'hit')} of {data['damage']}, knocked out: ",
+                        el("strong", None, chance_text(last["knocked_out"]["p"]))),
               el("table", None, el("thead", None, head), el("tbody", None, rows)),
               el("p", {"class": "rw-caption"}, f"Crippled at {data['crippled_at']} dramatic wounds, knocked out at "
                  f"{data['knocked_out_at']}. Explosions stop after {data['depth']} extra rolls a die."))
 
 
-def _actor(entry: dict[str, Any]) -> Html:
-    return el("li", {"data-rw-actor": entry["name"]}, el("strong", None, entry["name"]),
+def _actor(entry: dict[str, Any], tag: str = "li") -> Html:
+    return el(tag, {"data-rw-actor": entry["name"]}, el("strong", None, entry["name"]),
               f" (Total Init {entry['total']}) ", "; ".join(entry["does"]))
+
+
+def _group(group: list[dict[str, Any]]) -> Html:
+    """One place in a phase's order: a line of its own, one marker; actors tied on it share it.
+
+    >>> _group([{"name": "Ark", "total": 10, "does": ["acts"]}])
+    '<li><span data-rw-actor="Ark"><strong>Ark</strong> (Total Init 10) acts</span></li>'
+    """
+    if len(group) == 1:
+        return el("li", None, _actor(group[0], "span"))
+    return el("li", None, "At the same time: ",
+              el("ul", {"class": "rw-rk-together"}, [_actor(a) for a in group]))
 
 
 def _turn_link(data: dict[str, Any], text: str, css: str = "md-button", focus: str | None = None,
@@ -142,8 +151,7 @@ def turn_view(data: dict[str, Any]) -> Html:
                                              for a in data["actors"]))
     phases = []
     for phase in data["phases"]:
-        groups = [el("li", None, "simultaneously: " if len(group) > 1 else "",
-                     el("ul", None, [_actor(a) for a in group])) for group in phase["order"]]
+        groups = [_group(group) for group in phase["order"]]
         body = el("ol", {"class": "rw-rk-order"}, groups) if groups else el("p", None, "Nobody acts.")
         events = [el("p", {"class": "rw-rk-event"}, e) for e in phase["events"]]
         phases.append(el("li", {"class": "rw-rk-phase", "data-rw-phase": phase["phase"]},

@@ -38,7 +38,7 @@ from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
 from rollwright.mkdocs.offline import OFFLINE_PAGE
 from rollwright.mkdocs.resources import theme_dir
-from rollwright.mkdocs.search_text import add_other_spellings
+from rollwright.mkdocs.search_text import finish_index, games
 from rollwright.mkdocs.site_assets import SiteAssets
 from rollwright.mkdocs.system_styles import bundle_stylesheets
 from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
@@ -96,6 +96,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         config.extra["rollwright_systems"] = [
             {"docs": game.docs, "home": game.pages[0].path if game.pages else "", "notice": game.licence_notice}
             for game in all_systems().values()]
+        config.extra["rw_search_games"] = games()
         self._add_theme(config)
         if not config.site_url:
             log.info("No site_url: pages get no canonical link and sitemap.xml lists paths, not addresses. "
@@ -174,7 +175,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         if self.own_macros is not None:
             self.own_macros.on_post_build(config)
         site_dir = Path(config.site_dir)
-        add_other_spellings(site_dir)
+        finish_index(site_dir)
         if self.assets is None:
             raise PluginError("the Rollwright plugin's on_config did not run")
         self.assets.write(site_dir)

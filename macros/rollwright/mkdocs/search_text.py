@@ -1,4 +1,5 @@
-"""Search that reads tables as text and finds the common British spellings.
+"""Search that reads tables as text, finds the common British spellings, ignores
+accents, and says which game each result belongs to.
 
 - Table cells are separated in the search index: the theme's indexer joins the text of
   adjacent cells, so a snippet read "ArmorProtectionReduction..." and a word in one cell
@@ -7,11 +8,21 @@
 - A page that uses an American spelling (or a word with a common synonym) also gets the
   other forms in its search text, so "armour" finds the armor tables. The list is small
   and about the words these pages use; add to it as pages need.
+- Every page of a game carries that game's title as a tag (Material shows a result's tags
+  under it, and a search for the game's name finds all its pages), found from the systems'
+  declarations (:func:`games`), never a list here. The search box's buttons narrow a search
+  to one game with a required tag clause (``+tags:Pips``), which the theme's search
+  understands as it is.
+- Accents are the search worker's business (``runtime/search-after-python.js``): a word typed
+  without its accent also looks for the accented words the index holds, so ``cafe`` finds
+  every page that writes ``café``, and ``café`` still does; nothing is added to the pages' text for it.
 
 >>> spaced_cells("<tr><th>Armor</th><th>Protection</th></tr>")
 '<tr><th>Armor</th> <th>Protection</th> </tr> '
 >>> also_known_as("Leather armor, dark gray")
 ' armour grey'
+>>> narrowing("Dice & Dragons"), narrowing("Café")
+('+tags:Dice +tags:Dragons', '+tags:Café')
 """
 
 from __future__ import annotations
@@ -19,6 +30,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+
+from rollwright.kit.system import all_systems
 
 VARIANTS: dict[str, tuple[str, ...]] = {
     "armor": ("armour",), "armored": ("armoured",), "color": ("colour",), "defense": ("defence",),
@@ -45,12 +58,30 @@ def also_known_as(text: str) -> str:
     return "".join(f" {form}" for form in extra)
 
 
-def add_other_spellings(site_dir: Path) -> None:
-    """Add each indexed section's other spellings to its search text (after the search plugin wrote it)."""
+def narrowing(title: str) -> str:
+    """The query clause that keeps only a game's pages: every word of its title, required as a tag."""
+    return " ".join(f"+tags:{word}" for word in re.findall(r"\w+", title))
+
+
+def games() -> list[dict[str, str]]:
+    """Each game: its title, its docs folder and the clause that narrows a search to it (the plugin puts
+    them in ``extra.rw_search_games`` for the search box's buttons, site-overrides/partials/search.html)."""
+    return [{"title": s.title, "docs": s.docs.strip("/") + "/", "clause": narrowing(s.title)}
+            for s in all_systems().values()]
+
+
+def finish_index(site_dir: Path) -> None:
+    """Add each indexed section's other spellings to its search text, and its game as its tag (after the
+    search plugin wrote the index)."""
     index_file = site_dir / "search" / "search_index.json"
     if not index_file.is_file():
         return
     index = json.loads(index_file.read_text(encoding="utf-8"))
+    folders = games()
     for doc in index.get("docs", []):
-        doc["text"] = doc.get("text", "") + also_known_as(f"{doc.get('title', '')} {doc.get('text', '')}")
+        both = f"{doc.get('title', '')} {doc.get('text', '')}"
+        doc["text"] = doc.get("text", "") + also_known_as(both)
+        game = next((g for g in folders if doc.get("location", "").startswith(g["docs"])), None)
+        if game is not None:
+            doc["tags"] = [game["title"]]  # shown under the result; finds the game's pages; narrows to it
     index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -11,6 +11,8 @@
 
 import { config, configError } from "./runtime/config.js";
 import { showChartReadouts } from "./widgets/chart-readout.js";
+import { showExactOnDemand } from "./widgets/exact.js";
+import { narrowSearchToAGame } from "./widgets/search-games.js";
 import { markScrollRegions } from "./widgets/scroll-regions.js";
 import { registerOffline } from "./runtime/offline.js";
 import { mountChip } from "./widgets/chips.js";
@@ -54,4 +56,6 @@ if (materialDocument && typeof materialDocument.subscribe === "function") {
 }
 
 showChartReadouts();
+showExactOnDemand();
+narrowSearchToAGame();
 registerOffline(config);

@@ -16,7 +16,7 @@ from rollwright.dice.notation import distribution
 from rollwright.errors import ParameterError
 from rollwright.kit.chips import dice_chip, dice_detail
 from facade.views.chips import trait_chip
-from rollwright.kit.numbers import percent
+from rollwright.kit.numbers import chance_text, percent, short_fraction
 from facade import outcome_odds
 from rollwright.kit.macros import MacroError, markdown_inert
 from facade.macros import MAX_LABEL_LENGTH, trait_roll
@@ -90,6 +90,14 @@ def test_markdown_inert_only_touches_text() -> None:
 # ---- odds equal the engine's exactly ------------------------------------------------------
 
 
+def said(p: Fraction | str) -> str:
+    """How a tooltip says a chance: never/always, else the percentage and the exact fraction when short."""
+    p = Fraction(p)
+    short = short_fraction(p)
+    return chance_text(p) if p in (0, 1) or short is None else f"{percent(p)} (exactly {short})"
+
+
+
 @pytest.mark.parametrize("notation, vs", [
     ("2d6", 7), ("2d10+d4", 10), ("3d6", 18), ("3d6", 19), ("d20", -3), ("10k5", 30), ("od20", 21),
     ("d6!", 6), ("4d6-2", 10),
@@ -99,7 +107,7 @@ def test_dice_chip_odds_equal_the_distribution(notation: str, vs: int) -> None:
     exact = distribution(notation).at_least(vs)
     assert attr(html, "data-rw-p") == f"{exact.numerator}/{exact.denominator}"
     text = tip_text(html)
-    assert f"{vs} or more: {percent(exact)} (exactly {exact.numerator}/{exact.denominator})." in text
+    assert f"{vs} or more: {said(exact)}." in text
     dist = distribution(notation)
     assert f"Totals {dist.min_outcome} to {dist.max_outcome}" in text
 
@@ -125,11 +133,11 @@ def test_trait_chip_odds_equal_facade_odds(trait: int, vs: int) -> None:
     assert attr(html, "data-rw-p") == odds["p_success"]
     assert Fraction(odds["p_success"]) == direct.p_success
     text = tip_text(html)
-    assert f"Success: {percent(direct.p_success)} (exactly {odds['p_success']})." in text
+    assert f"Success: {said(direct.p_success)}." in text
     shown = re.findall(r'data-rw-outcome="([a-z0-9-]+)"', html)
     assert shown == [o["key"] for o in odds["outcomes"] if Fraction(o["p"])]
     for o in odds["outcomes"]:
-        line = f"{o['name']}: {percent(Fraction(o['p']))} (exactly {o['p']})"
+        line = f"{o['name']}: {said(o['p'])}"
         assert (line in text) == bool(Fraction(o["p"])), line
     assert ("automatic failure" in text) == odds["automatic_failure"]
     assert ("automatic" in text and "success instead" in text) == bool(odds["automatic_success"])

@@ -35,16 +35,19 @@ register_widget(Widget(
                                                         "at-most": "each total or less"}),
      Field("target", "Target (optional)", optional=True, hint="chance of this total or more"),
      Field("exact", "Exact fractions in the table")),
-    "Show", odds_view, live="change", defaults=ODDS_DEFAULTS, url_key="q"))
+    "Show", odds_view, live="change", defaults=ODDS_DEFAULTS, url_key="q",
+    corners=({"e1": "10k5", "e2": "8k6", "e3": "20d20", "e4": "od20+od20", "exact": True, "target": 40},
+             {"e1": "10k5", "e2": "8k6", "view": "at-least", "exact": True})))
 
 register_widget(Widget(
     "dice-compare", "Compare two rolls", "dice.compare",
     (Field("a", "A"), Field("b", "B")),
-    "Compare", compare_view, live="change", defaults={"a": "4d6kh3", "b": "3d6"}, url_key="vs"))
+    "Compare", compare_view, live="change", defaults={"a": "4d6kh3", "b": "3d6"}, url_key="vs",
+    corners=({"a": "10k5", "b": "8k6"}, {"a": "20d20", "b": "19d20+d6"})))
 
 register_widget(Widget(
     "dice-roll", "Roll", "dice.roll",
     (Field("notation", "Expression"), Field("seed", "Seed (optional)", optional=True, seed=True,
                                             hint="empty: a new roll each time")),
     "Roll", partial(roll_view, url_key="roll"), defaults={"notation": "10k5", "seed": 1}, url_key="roll",
-    log=8, log_title="Last rolls"))
+    log=8, log_title="Last rolls", corners=({"notation": "10k5", "seed": 3}, {"notation": "20d20!", "seed": 9})))

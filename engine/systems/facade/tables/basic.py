@@ -12,7 +12,8 @@ from fractions import Fraction
 
 from rollwright.kit.api import call
 from rollwright.kit.markup import el
-from rollwright.kit.numbers import percent
+from rollwright.kit.exact import exact_cell
+from rollwright.kit.numbers import chance_text
 from rollwright.kit.tables import Cell, TableData, build_table, make_table, register_table
 
 
@@ -39,7 +40,7 @@ def equal_odds() -> TableData:
     for rating in range(1, 19):
         odds = call("facade.odds", {"trait": rating, "difficulty": rating})
         exact = odds["p_success"]
-        rows.append([rating, odds["dice"], f"{float(Fraction(odds['mean'])):g}", percent(Fraction(exact)),
-                     Cell(exact, html=el("span", {"class": "rw-exact"}, exact))])
+        rows.append([rating, odds["dice"], f"{float(Fraction(odds['mean'])):g}", chance_text(exact),
+                     Cell(str(Fraction(exact)), html=el("span", {"class": "rw-exact"}, exact_cell(exact)))])
     return make_table("facade-equal-odds", "Each trait rolled against a difficulty equal to itself",
                       ["Trait", "Dice", "Mean roll", "Chance vs equal difficulty", "Exact"], rows)

@@ -14,7 +14,8 @@ from typing import Any
 
 from rollwright.kit.charts import Bar, bar_chart
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import percent, signed
+from rollwright.kit.exact import chance, exact_cell
+from rollwright.kit.numbers import chance_text, number_text, percent, signed
 from rollwright.kit.plain_table import table
 
 
@@ -65,16 +66,16 @@ def cooperation_view(data: dict[str, Any]) -> Html:
     bars = [Bar(str(t), p, "rw-bar--success" if t > data["primary"] else "rw-bar--near", f"Trait {t}")
             for t, p in final]
     headline = [f"Primary {data['primary']}, helpers {helpers}: the final trait averages ",
-                el("strong", None, f"{float(Fraction(data['final']['mean'])):.2f}")]
+                el("strong", None, number_text(Fraction(data["final"]["mean"])))]
     if data["difficulty"] is not None:
         p = Fraction(data["final"]["p_success"])
         headline += [f"; chance the primary then meets difficulty {data['difficulty']}: ",
-                     el("strong", None, percent(p)), el("span", {"class": "rw-exact"}, f" (exactly {p})")]
+                     chance(p, strong=True)]
     beyond = Fraction(data["final"].get("p_beyond_chart", "0"))
     flag = el("p", {"class": "rw-flag rw-flag--near"},
               f"In {percent(beyond)} of cases the trait climbs past 18, off the trait chart; those cases are "
               "not counted as successes.") if beyond else None
-    rows = [[t, percent(p), el("span", {"class": "rw-exact"}, f"{p.numerator}/{p.denominator}")] for t, p in final]
+    rows = [[t, chance_text(p), exact_cell(p)] for t, p in final]
     return el("div", {"class": "rw-coop", "data-rw-p-success": data["final"].get("p_success", ""),
                       "data-rw-mean": data["final"]["mean"]},
               el("p", {"class": "rw-headline"}, headline), flag,

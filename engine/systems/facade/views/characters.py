@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import percent
+from rollwright.kit.exact import chance
 from rollwright.kit.plain_table import table
 
 _SEVERITY = {"normal": "ok", "minimum-difficulty": "caution", "breaking-point": "caution"}
@@ -99,8 +99,7 @@ def _side(title: str, rating: int, dice: str | None, difficulty: int, p: str | N
         return el("li", {"class": "rw-choice rw-choice--none"}, f"{title}: rating 0 cannot be rolled ",
                   "(the trait chart starts at 1).")
     return el("li", {"class": "rw-choice"}, f"{title}: rating {rating} (", el("code", None, dice),
-              f") against difficulty {difficulty}: ", el("strong", None, percent(Fraction(p))),
-              el("span", {"class": "rw-exact"}, f" (exactly {p})"))
+              f") against difficulty {difficulty}: ", chance(p, strong=True))
 
 
 _VERDICT = {"trait": "Rolling the trait total is the better chance.",

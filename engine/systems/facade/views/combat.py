@@ -13,7 +13,8 @@ from typing import Any
 
 from rollwright.kit.charts import Bar, bar_chart
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import percent
+from rollwright.kit.exact import chance, exact_cell
+from rollwright.kit.numbers import chance_text
 from rollwright.kit.plain_table import table
 from facade.rules.combat import BLOW_NAMES, LOCATION_NAMES, LOCATIONS
 from facade.views.traits import OUTCOME_KEY
@@ -35,20 +36,20 @@ def attack_view(data: dict[str, Any]) -> Html:
     if data["defender_trait"] is not None:
         against += f", then an active defense of trait {data['defender_trait']} ({data['defender_dice']})"
     rows = [[el("span", None, o["name"], el("br", None), el("span", {"class": "rw-exact"}, o["margins"])),
-             el("span", None, percent(Fraction(o["p"])), el("br", None), el("span", {"class": "rw-exact"}, o["p"]))]
+             el("span", None, chance_text(o["p"]),
+                None if Fraction(o["p"]) in (0, 1) else [el("br", None), el("span", {"class": "rw-exact"}, exact_cell(o["p"]))])]
             + [_blow_cell(o["options"][loc]) for loc in LOCATIONS] for o in outcomes]
     tie = None
     if data["defender_trait"] is not None:
         tie = el("li", None, "Equal attack and defense rolls (no rule given): ",
-                 el("strong", None, percent(Fraction(data["p_tie"]))))
+                 chance(data["p_tie"], strong=True))
     return el("div", {"class": "rw-attack", "data-rw-p-hit": data["p_hit"], "data-rw-p-effect": data["p_effect"],
                       "data-rw-p-tie": data["p_tie"]},
               el("p", {"class": "rw-headline"}, f"Trait {data['trait']} ({data['dice']}) against {against}: ",
-                 el("strong", None, f"{percent(Fraction(data['p_hit']))} to hit"),
-                 el("span", {"class": "rw-exact"}, f" (exactly {data['p_hit']})")),
+                 "hits ", chance(data["p_hit"], strong=True)),
               el("ul", {"class": "rw-contest__summary"},
                  el("li", None, "At least a Scratch somewhere (near miss or better): ",
-                    el("strong", None, percent(Fraction(data["p_effect"])))), tie),
+                    chance(data["p_effect"], strong=True)), tie),
               bar_chart(bars, title=f"Attack of trait {data['trait']} against {against}: outcome and success level",
                         key=OUTCOME_KEY),
               el("details", {"class": "rw-details", "open": True},
@@ -82,18 +83,17 @@ def blow_view(data: dict[str, Any]) -> Html:
                            "data-rw-side": given["side"]},
                      f"Rolls {given['roll_a']} (A) and {given['roll_b']} (B): {who}, ",
                      el("strong", None, f"{given['name']} blow"))
-    rows = [[_simple_label(r["key"])[1], percent(Fraction(r["p"])), el("span", {"class": "rw-exact"}, r["p"])]
-            for r in data["results"]]
+    rows = [[_simple_label(r["key"])[1], chance_text(r["p"]), exact_cell(r["p"])] for r in data["results"]]
     a, b = data["trait_a"], data["trait_b"]
     return el("div", {"class": "rw-blow", "data-rw-p-a": data["p_a"], "data-rw-p-b": data["p_b"],
                       "data-rw-p-tie": data["p_tie"]},
               verdict,
               el("ul", {"class": "rw-contest__summary"},
                  el("li", None, f"A (trait {a}, {data['dice_a']}) lands a blow: ",
-                    el("strong", None, percent(Fraction(data["p_a"])))),
+                    chance(data["p_a"], strong=True)),
                  el("li", None, f"B (trait {b}, {data['dice_b']}) lands a blow: ",
-                    el("strong", None, percent(Fraction(data["p_b"])))),
-                 el("li", None, "Equal rolls: ", el("strong", None, percent(Fraction(data["p_tie"]))))),
+                    chance(data["p_b"], strong=True)),
+                 el("li", None, "Equal rolls: ", chance(data["p_tie"], strong=True))),
               bar_chart(bars, title=f"Simple combat, trait {a} against trait {b}: who lands which blow"),
               el("p", {"class": "rw-caption"}, "Gl, Fu, St, Sa: Glancing, Full, Strong and Savage blows. "
                  "B's results are on the left, A's on the right."),

@@ -2,10 +2,10 @@
 
 >>> from rollwright.kit.api import call
 >>> html = healing_view(call("facade.healing", {"health": 3, "bruising": 4}))
->>> 'data-rw-effective-health="3"' in html and "1 1/3 days" in html
+>>> 'data-rw-effective-health="3"' in html and "1 day 8 h" in html
 True
->>> duration_text(Fraction(6, 5), "month"), duration_text(Fraction(1, 3), "day")
-('1 1/5 months', '1/3 day (8 hours)')
+>>> duration_text(Fraction(6, 5), "month"), duration_text(Fraction(1, 3), "day"), duration_text(Fraction(1, 11), "day")
+('1 1/5 months', '8 h', 'about 2 h 11 min')
 """
 
 from __future__ import annotations
@@ -15,17 +15,9 @@ from typing import Any
 
 from rollwright.kit.charts import Bar, bar_chart
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import percent, signed
+from rollwright.kit.exact import chance, exact_cell
+from rollwright.kit.numbers import chance_text, duration, mixed, number_text, signed
 from rollwright.kit.plain_table import table
-
-
-def mixed(value: Fraction) -> str:
-    """A non-negative fraction as a mixed number: ``1 1/3``, ``2``, ``2/5``."""
-    whole, rest = divmod(value.numerator, value.denominator)
-    if rest == 0:
-        return str(whole)
-    part = f"{rest}/{value.denominator}"
-    return part if whole == 0 else f"{whole} {part}"
 
 
 def decimal_text(value: Fraction, places: int = 4) -> str:
@@ -39,21 +31,12 @@ def decimal_text(value: Fraction, places: int = 4) -> str:
 
 
 def duration_text(value: Fraction, unit: str) -> str:
-    """An exact duration, e.g. ``1 1/3 days (32 hours)``; days that are not whole also show hours."""
-    plural = "" if value <= 1 else "s"
-    text = f"{mixed(value)} {unit}{plural}"
-    if unit == "day" and value.denominator != 1:
-        hours = value * 24
-        text += f" ({mixed(hours)} hour{'' if hours <= 1 else 's'})"
-    return text
+    """A healing time as people say it (the kit's :func:`~rollwright.kit.numbers.duration`)."""
+    return duration(value, unit)
 
 
 def _p(value: str | None) -> str:
-    return "–" if value is None else percent(Fraction(value))
-
-
-def _exact(value: str) -> Html:
-    return el("span", {"class": "rw-exact"}, value)
+    return "–" if value is None else chance_text(value)
 
 
 def first_aid_view(data: dict[str, Any]) -> Html:
@@ -67,8 +50,8 @@ def first_aid_view(data: dict[str, Any]) -> Html:
     if data["trait"] is None:
         parts.append(el("p", {"class": "rw-note"}, "Give the first-aider's trait to see the chance of success."))
     else:
-        parts.append(el("p", None, f"Trait {data['trait']} ({data['dice']}): ",
-                        el("strong", None, f"{_p(data['p_success'])} per attempt"), " ", _exact(data["p_success"])))
+        parts.append(el("p", None, f"Trait {data['trait']} ({data['dice']}), each attempt succeeds: ",
+                        chance(data["p_success"], strong=True)))
         rows = [[f"within {m} minute{'s' if m > 1 else ''}", _p(p)] for m, p in data["retries"]]
         parts.append(table(["Stable", "Chance"], rows, name="facade-first-aid-retries",
                            caption="One attempt a minute, if nothing else changes"))
@@ -109,25 +92,27 @@ def _last_possible(levels: list[list[Any]]) -> int:
     return max((lv for lv, p in levels if Fraction(p) > 0), default=0)
 
 
-def level_chart(data: dict[str, Any], *, noun: str, title: str, name: str) -> Html:
-    """Chance of each success level used as an amount (``noun``: wounds ignored, Passion added)."""
+def level_chart(data: dict[str, Any], *, noun: str, title: str, name: str, one: str | None = None) -> Html:
+    """Chance of each success level used as an amount (``noun``: wounds ignored, Passion added;
+    ``one``: the noun after a count of one, when it differs)."""
     reachable = [(lv, p) for lv, p in data["levels"] if lv <= _last_possible(data["levels"])]
     bars = [Bar("fail", Fraction(data["p_fail"]), "rw-bar--fail", "Failed roll: nothing")]
-    bars += [Bar(str(lv), Fraction(p), "rw-bar--success", f"{lv} {noun}") for lv, p in reachable]
-    rows = [["failed roll (0)", _p(data["p_fail"]), _exact(data["p_fail"])]]
-    rows += [[f"{lv}", _p(p), _exact(p)] for lv, p in reachable]
+    bars += [Bar(str(lv), Fraction(p), "rw-bar--success", f"{lv} {one if lv == 1 and one else noun}")
+             for lv, p in reachable]
+    rows = [["failed roll (0)", _p(data["p_fail"]), exact_cell(data["p_fail"])]]
+    rows += [[f"{lv}", _p(p), exact_cell(p)] for lv, p in reachable]
     mean = Fraction(data["mean"])
     return el("div", {"class": "rw-levels", "data-rw-p-success": data["p_success"], "data-rw-mean": data["mean"]},
               el("p", {"class": "rw-headline"}, f"Trait {data['trait']} ({data['dice']}) vs difficulty "
-                 f"{data['difficulty']}: success ", el("strong", None, _p(data["p_success"])),
-                 f"; on average {float(mean):.2f} {noun}"),
+                 f"{data['difficulty']}: success ", chance(data["p_success"], strong=True),
+                 f"; on average {number_text(mean)} {one if mean == 1 and one else noun}"),
               bar_chart(bars, title=title),
               el("details", {"class": "rw-details"}, el("summary", None, f"Exact chance of each number of {noun}"),
                  table([noun.capitalize(), "Chance", "Exact"], rows, name=name)))
 
 
 def pain_view(data: dict[str, Any]) -> Html:
-    return level_chart(data, noun="wounds ignored", name="facade-pain-levels",
+    return level_chart(data, noun="wounds ignored", one="wound ignored", name="facade-pain-levels",
                        title=f"Wounds ignored: trait {data['trait']} against {data['difficulty']} damage levels")
 
 
@@ -196,7 +181,7 @@ def _check_text(check: dict[str, Any] | None) -> tuple[str, Html | str]:
     label = f"trait {check['trait']} vs {check['difficulty']}"
     if check["automatic_failure"]:
         return label, "fails (Fatigue at double Action)"
-    return label, el("span", None, _p(check["p_success"]), " ", _exact(check["p_success"]))
+    return label, chance(check["p_success"])
 
 
 def running_view(data: dict[str, Any]) -> Html:
@@ -220,7 +205,7 @@ def stunts_view(data: dict[str, Any]) -> Html:
     bars = [Bar(f"+{ln['extra']}", Fraction(ln["p_success"]), "rw-bar--success" if ln["possible"] else "rw-bar--fail",
                 f"{ln['notation']}") for ln in data["lines"]]
     rows = [[f"+{ln['extra']} d4", ln["notation"], ln["best_roll"],
-             "yes" if ln["possible"] else "no", _p(ln["p_success"]), _exact(ln["p_success"])] for ln in data["lines"]]
+             "yes" if ln["possible"] else "no", _p(ln["p_success"]), exact_cell(ln["p_success"])] for ln in data["lines"]]
     needed = data["needed"]
     if not data["automatic_failure"]:
         verdict = "Success is possible without stunt dice."
@@ -231,7 +216,7 @@ def stunts_view(data: dict[str, Any]) -> Html:
                    f"{'die makes' if needed == 1 else 'dice make'} success possible.")
     rescue = None
     if data["rescue"] is not None:
-        items = [el("li", None, f"+{k} d4: ", el("strong", None, _p(p)), " ", _exact(p)) for k, p in data["rescue"]]
+        items = [el("li", None, f"+{k} d4: ", chance(p, strong=True)) for k, p in data["rescue"]]
         rescue = el("div", {"class": "rw-stunt-rescue"},
                     el("p", None, f"Already rolled {data['rolled']} against {data['difficulty']}; "
                                   "chance that stunt dice awarded now bring it up:"),

@@ -16,7 +16,8 @@ from typing import Any
 
 from rollwright.kit.charts import Bar, bar_chart
 from rollwright.kit.markup import Html, el, join
-from rollwright.kit.numbers import percent, signed
+from rollwright.kit.exact import chance, exact_cell
+from rollwright.kit.numbers import chance_text, signed
 from rollwright.kit.plain_table import table
 
 _OUTCOME_CSS = {"complete-failure": "rw-bar--fail", "near-miss": "rw-bar--near"}
@@ -81,12 +82,10 @@ def odds_view(data: dict[str, Any]) -> Html:
         notes.append(el("p", {"class": "rw-flag rw-flag--success"},
                         f"Uncontested, the trait beats the difficulty by enough to take an automatic "
                         f"{data['automatic_success']} success instead of rolling, if the GM allows."))
-    rows = [[o["name"], percent(Fraction(o["p"])), el("span", {"class": "rw-exact"}, o["p"])]
-            for o in data["outcomes"]]
+    rows = [[o["name"], chance_text(o["p"]), exact_cell(o["p"])] for o in data["outcomes"]]
     return el("div", {"class": "rw-odds", "data-rw-p-success": data["p_success"]},
               el("p", {"class": "rw-headline"}, f"Trait {data['trait']} ({data['dice']}) vs difficulty "
-                 f"{data['difficulty']}: ", el("strong", None, f"{percent(p_success)} to succeed"),
-                 el("span", {"class": "rw-exact"}, f" (exactly {data['p_success']})")),
+                 f"{data['difficulty']}: success ", chance(p_success, strong=True)),
               join(notes),
               bar_chart(bars, title=title, key=OUTCOME_KEY),
               el("details", {"class": "rw-details"}, el("summary", None, "Exact odds of every outcome"),
@@ -102,9 +101,9 @@ def contest_view(data: dict[str, Any]) -> Html:
     bars.append(Bar("tie", Fraction(data["p_tie"]), "rw-bar--near", "Equal rolls"))
     bars += [Bar(f"A{lv}", Fraction(p), "rw-bar--success", f"A wins at level {lv}") for lv, p in data["levels_a"]]
     summary = el("ul", {"class": "rw-contest__summary"},
-                 el("li", None, f"A (trait {a}) wins: ", el("strong", None, percent(Fraction(data["p_a"])))),
-                 el("li", None, f"B (trait {b}) wins: ", el("strong", None, percent(Fraction(data["p_b"])))),
-                 el("li", None, "Equal rolls: ", el("strong", None, percent(Fraction(data["p_tie"])))))
+                 el("li", None, f"A (trait {a}) wins: ", chance(data["p_a"], strong=True)),
+                 el("li", None, f"B (trait {b}) wins: ", chance(data["p_b"], strong=True)),
+                 el("li", None, "Equal rolls: ", chance(data["p_tie"], strong=True)))
     return el("div", {"class": "rw-contest", "data-rw-p-a": data["p_a"], "data-rw-p-b": data["p_b"],
                       "data-rw-p-tie": data["p_tie"]},
               summary,

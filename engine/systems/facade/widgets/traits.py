@@ -30,7 +30,9 @@ register_widget(Widget(
      Field("helpers", "Helpers' traits", hint="Separate with commas, e.g. 12, 8, 14 (up to six)."),
      Field("difficulty", "Difficulty (optional)", optional=True),
      Field("seed", "Seed (optional)", optional=True, seed=True)),
-    "Roll it", facade_basic_views.cooperation_view, defaults={"seed": 1}))
+    "Roll it", facade_basic_views.cooperation_view, defaults={"seed": 1},
+    corners=({"primary": 18, "helpers": "18, 18, 18, 18, 18, 18", "difficulty": 30},
+             {"primary": 1, "helpers": "17, 16, 15, 14, 13, 12", "difficulty": 50})))
 register_widget(Widget(
     "facade-automatic", "Automatic result checker", "facade.automatic",
     (Field("trait", "Trait"), Field("difficulty", "Difficulty"),

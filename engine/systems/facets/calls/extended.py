@@ -11,13 +11,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rollwright.kit.numbers import fraction_text, percent
+from rollwright.kit.numbers import duration, fraction_text, percent
 from rollwright.kit.registry import Param, register
 from facets.calls.params import BONUS, checked_sides, die_param
 from facets.rules.bands import band_odds
 from facets.rules.dice import calm_value, roll_distribution
 from facets.rules.extended import (
-    attempts_used, chance_within, duration_text, expected_attempts, parse_check, print_check,
+    attempts_used, chance_within, expected_attempts, parse_check, print_check,
 )
 
 
@@ -60,5 +60,5 @@ def extended(notation: str, die: int, bonus: int, costly: bool, calm: bool) -> d
                       "lost": fraction_text(lost), "lost_percent": percent(lost)}
                      for n, (done, lost) in used.items()],
         "mean_attempts": fraction_text(mean), "mean_attempts_text": f"{float(mean):.2f}",
-        "time_per_attempt": duration_text(seconds), "mean_time": duration_text(mean * seconds),
+        "time_per_attempt": duration(seconds, "second"), "mean_time": duration(mean * seconds, "second"),
     }

@@ -3,16 +3,20 @@
 >>> from rollwright.kit.registry import call
 >>> out = call("facets.recovery", {"condition": "hurt", "maximum": 12})
 >>> out["regain"], out["minutes_per_point"], out["step_down"]
-('3 per hour', '20', '1 day')
+('3 per hour', '20 min', '1 day')
+>>> out = call("facets.recovery", {"condition": "injured", "maximum": 10, "helped": True})
+>>> out["regain"], out["step_down"]
+('3 1/3 per day', '3 days 12 h')
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rollwright.kit.numbers import duration, mixed
 from rollwright.kit.registry import Param, register
 from facets.rules.recovery import (
-    CARE, CONDITIONS, amount_text, minutes_per_point, penalised_attributes, regain_rate, step_down_time,
+    CARE, CONDITIONS, minutes_per_point, penalised_attributes, regain_rate, step_down_time,
 )
 
 SOCIAL_NAMES = {"healthy": "composed", "hurt": "weary", "injured": "drained", "crippled": "exhausted"}
@@ -29,11 +33,11 @@ def recovery(condition: str, maximum: int, care: str, helped: bool) -> dict[str,
     out: dict[str, Any] = {
         "condition": condition, "social": SOCIAL_NAMES[condition], "maximum": maximum, "care": care,
         "helped": helped, "penalised_attributes": penalised_attributes(condition),
-        "regain": f"{amount_text(rate)} per {unit}", "minutes_per_point": None, "step_down": None,
+        "regain": f"{mixed(rate)} per {unit}", "minutes_per_point": None, "step_down": None,
     }
     if condition == "hurt":
-        out["minutes_per_point"] = amount_text(minutes_per_point(condition, maximum))
+        out["minutes_per_point"] = duration(minutes_per_point(condition, maximum), "minute")
     if condition != "healthy":
         amount, period = step_down_time(condition, helped)
-        out["step_down"] = f"{amount_text(amount)} {period}"
+        out["step_down"] = duration(amount, period)
     return out

@@ -8,22 +8,30 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rollwright.kit.errata import errata_table
-from rollwright.kit.numbers import percent
-from rollwright.kit.tables import TableData, build_table, make_table, register_table
+from rollwright.kit.exact import number
+from rollwright.kit.numbers import chance_text, duration, mixed, number_text, plural, rarity
+from rollwright.kit.tables import Cell, TableData, build_table, make_table, register_table
 from facets import SYSTEM
 from facets.rules.attacks import DAMAGE, SPECIFIC_STEPS
 from facets.rules.bands import BANDS, band_odds
 from facets.rules.dice import DEPTH, DIE_STEPS, calm_value, cap_chance, roll_distribution
-from facets.rules.recovery import CONDITIONS, amount_text, regain_rate, step_down_time
+from facets.rules.recovery import CONDITIONS, regain_rate, step_down_time
 
 TNS = (4, 6, 8, 10, 12, 15, 20, 25)
+
+
+def _mean(value: Fraction) -> Cell:
+    """A mean to two decimals, with its exact value beside it when that is short."""
+    return Cell(number_text(value), html=number(value))
 
 
 @register_table("facets-dice", "Each attribute die: calm value, mean roll exploding and under pressure.")
 def dice_table() -> TableData:
     rows = [[f"d{s}", calm_value(s), f"{float(roll_distribution(s).mean()):.3f}",
-             amount_text(roll_distribution(s, pressure=True).mean()), percent(cap_chance(s))] for s in DIE_STEPS]
+             _mean(roll_distribution(s, pressure=True).mean()), rarity(cap_chance(s))] for s in DIE_STEPS]
     return make_table("facets-dice", f"The attribute dice (explosions capped at {DEPTH} extra dice)",
                       ["Die", "Calm value", "Mean roll", "Mean under pressure", "Chance to reach the cap"], rows)
 
@@ -33,7 +41,7 @@ def meet_table() -> TableData:
     rows = []
     for sides in DIE_STEPS:
         dist = roll_distribution(sides)
-        rows.append([f"d{sides}", *(percent(dist.at_least(tn)) for tn in TNS)])
+        rows.append([f"d{sides}", *(chance_text(dist.at_least(tn)) for tn in TNS)])
     return make_table("facets-meet", "Chance to meet the TN (no bonus, exploding dice)",
                       ["Die", *(f"TN {tn}" for tn in TNS)], rows)
 
@@ -43,7 +51,7 @@ def pressure_table() -> TableData:
     rows = []
     for sides in DIE_STEPS:
         odds = band_odds(roll_distribution(sides, pressure=True), 8)
-        rows.append([f"d{sides}", *(percent(odds[b.key]) for b in BANDS)])
+        rows.append([f"d{sides}", *(chance_text(odds[b.key]) for b in BANDS)])
     return make_table("facets-bands-pressure", "Each band against TN 8 under pressure",
                       ["Die", *(b.name for b in BANDS)], rows)
 
@@ -73,7 +81,7 @@ def weapons_table() -> TableData:
 
 @register_table("facets-specific-defenses", "The optional specific-defenses rule's die steps.")
 def specific_table() -> TableData:
-    rows = [[weapon.capitalize(), defense.capitalize(), f"{steps:+d} step"]
+    rows = [[weapon.capitalize(), defense.capitalize(), f"{'+' if steps > 0 else '-'}{plural(abs(steps), 'step')}"]
             for (weapon, defense), steps in SPECIFIC_STEPS.items()]
     return make_table("facets-specific-defenses", "Defender's die change under the optional rule",
                       ["Attack", "Defends with", "Defender's die"], rows)
@@ -84,11 +92,11 @@ def recovery_table() -> TableData:
     rows = []
     for condition in CONDITIONS:
         rates = [regain_rate(condition, 10, care) for care in ("none", "rest", "medical")]
-        texts = [f"{amount_text(r)} per {u}" for r, u in rates]
+        texts = [f"{mixed(r)} per {u}" for r, u in rates]
         if condition in ("healthy", "hurt"):
             texts = [texts[0], "same", "same"]
         step = "-" if condition == "healthy" else " / ".join(
-            f"{amount_text(a)} {u}" for a, u in (step_down_time(condition, False), step_down_time(condition, True)))
+            duration(a, u) for a, u in (step_down_time(condition, False), step_down_time(condition, True)))
         rows.append([condition.capitalize(), step, *texts])
     return make_table("facets-recovery", "Recovery with 10 maximum health (rest without / with professional help)",
                       ["Condition", "Rest to lift one step", "Regain", "Resting", "Resting, medical care"], rows)

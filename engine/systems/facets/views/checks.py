@@ -14,30 +14,14 @@ from typing import Any
 
 from rollwright.kit.charts import Bar, bar_chart
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import percent
+from rollwright.kit.exact import chance, number
+from rollwright.kit.numbers import number_text, ordinal, percent, plural, rarity
 from rollwright.kit.plain_table import table
 
 BAR_CSS = {"advantage": "rw-bar--success", "success": "rw-bar--success", "cost": "rw-bar--near",
            "failure": "rw-bar--fail", "failure-cost": "rw-bar--fail"}
 MAX_ADVANTAGES_SHOWN = 4
 SHORT = {"advantage": "Adv", "success": "Succ", "cost": "Cost", "failure": "Fail", "failure-cost": "F+C"}
-
-
-LONGEST_UNBROKEN_FRACTION = 30
-"""Longer exact fractions may break anywhere, so tables keep their width on a phone."""
-
-
-def _exact(p: str) -> Html:
-    """The exact chance beside a percentage, shown on every device; a very long fraction may wrap.
-
-    >>> _exact("1/8")
-    '<span class="rw-exact"> (exactly 1/8)</span>'
-    >>> "rw-exact--long" in _exact("1/" + "9" * 40)
-    True
-    """
-    if len(p) <= LONGEST_UNBROKEN_FRACTION:
-        return el("span", {"class": "rw-exact"}, f" (exactly {p})")
-    return el("span", {"class": "rw-exact rw-exact--long"}, f" (exactly {p})")
 
 
 def bands_chart(bands: list[dict[str, Any]], title: str) -> Html:
@@ -71,49 +55,53 @@ def steps_view(data: dict[str, Any]) -> Html:
     note = (" The change runs past the end of the ladder; the draft does not say what happens, "
             "so the die stops at the end.") if data["off_ladder"] else ""
     return el("div", {"class": "rw-facets-steps", "data-rw-die": data["result"]},
-              el("p", {"class": "rw-headline"}, f"{data['die']} moved {data['steps']:+d} step(s): ",
+              el("p", {"class": "rw-headline"}, f"{data['die']} moved {_way(data['steps'])}: ",
                  el("strong", None, data["result"]), "."), el("p", None, note) if note else None)
+
+
+def _way(steps: int) -> str:
+    """``up 2 steps``, ``down 1 step``, ``0 steps``."""
+    way = "up " if steps > 0 else "down " if steps < 0 else ""
+    return f"{way}{plural(abs(steps), 'step')}"
 
 
 def check_view(data: dict[str, Any]) -> Html:
     """A check's exact bands, its advantages, effort and the calm alternative."""
     how = "under pressure" if data["pressure"] else f"exploding on {data['explode_on']}+"
     bonus = f" {data['bonus']:+d}" if data["bonus"] else ""
-    rows = [[b["name"], el("span", None, b["percent"], _exact(b["p"]))] for b in data["bands"]]
+    rows = [[b["name"], chance(b["p"])] for b in data["bands"]]
     shown = data["advantages"][:MAX_ADVANTAGES_SHOWN]
     rest = sum((Fraction(a["p"]) for a in data["advantages"][MAX_ADVANTAGES_SHOWN:]), Fraction(0))
     adv = ", ".join(f"{a['count']}: {a['percent']}" for a in shown)
     if rest:
         adv += f", {MAX_ADVANTAGES_SHOWN} or more: {percent(rest)}"
-    cap = (f"Explosions stop after {data['depth']} extra dice (chance of reaching that: {data['cap']['percent']})."
+    cap = (f"Explosions stop after {data['depth']} extra dice (chance of reaching that: {rarity(Fraction(data['cap']['p']))})."
            if not data["pressure"] else "No explosions under pressure.")
     return el("div", {"class": "rw-facets-check", "data-rw-p": data["success"]["p"]},
               el("p", {"class": "rw-headline"}, f"{data['die']}{bonus} {how} against TN {data['tn']}: ",
-                 el("strong", None, f"{data['success']['percent']} to meet it"), _exact(data["success"]["p"])),
+                 "meets it ", chance(data["success"]["p"], strong=True)),
               bands_chart(data["bands"], f"Outcome bands of {data['die']}{bonus} against TN {data['tn']}"),
               table(["Band", "Chance"], rows, name="facets-check-bands"),
               el("p", None, f"Advantages (count: chance): {adv}."),
-              el("p", None, f"Mean effort earned: {data['effort']} point(s) a check. ",
+              el("p", None, "Effort earned per check, on average: ", number(data["effort"]), ". ",
                  f"Taking it calm instead: {data['calm']}{bonus} = {data['calm_total']}, " if bonus
                  else f"Taking it calm instead: {data['calm']}, ",
                  el("strong", None, data["calm_band"]), " (double time)."),
-              el("p", {"class": "rw-exact"}, f"Mean roll {float(Fraction(data['mean'])):.3g}. {cap}"))
+              el("p", {"class": "rw-exact"}, f"Mean roll {number_text(Fraction(data['mean']))}. {cap}"))
 
 
 def extended_view(data: dict[str, Any]) -> Html:
     """An extended check: the chance to finish, attempts used, the expected time."""
     check = data["check"]
-    rows = [[a["n"], el("span", None, a["done_percent"], _exact(a["done"])),
-             el("span", None, a["lost_percent"], _exact(a["lost"]))] for a in data["attempts"]]
+    rows = [[a["n"], chance(a["done"]), chance(a["lost"])] for a in data["attempts"]]
     reading = ["A success at a cost counts." if data["costly"] else "Only a met TN counts as a success.",
                " Every attempt is taken calm." if data["calm"] else None]
     return el("div", {"class": "rw-facets-extended", "data-rw-p": data["chance"]["p"]},
               el("p", {"class": "rw-headline"}, f"{check['notation']} with {data['die']}"
                  f"{' ' + format(data['bonus'], '+d') if data['bonus'] else ''}: ",
-                 el("strong", None, f"{data['chance']['percent']} to finish"), _exact(data["chance"]["p"])),
-              el("p", None, f"Each attempt succeeds {data['per_attempt']['percent']} of the time; "
-                 f"the task is lost at the {data['impossible_after']}th failure. ", reading),
+                 "finishes ", chance(data["chance"]["p"], strong=True)),
+              el("p", None, "Each attempt succeeds: ", chance(data["per_attempt"]["p"]),
+                 f"; the task is lost at the {ordinal(data['impossible_after'])} failure. ", reading),
               table(["Attempt", "Done on this attempt", "Lost on this attempt"], rows, name="facets-attempts"),
-              el("p", None, f"Expected attempts: {data['mean_attempts_text']} ",
-                 el("span", {"class": "rw-exact"}, f"(exactly {data['mean_attempts']})"),
-                 f", at {data['time_per_attempt']} each: about {data['mean_time']}."))
+              el("p", None, "Expected attempts: ", number(data["mean_attempts"]),
+                 f"; at {data['time_per_attempt']} an attempt, that is {data['mean_time']} on average."))

@@ -1,7 +1,7 @@
 """Views of an opposed attack, a conflict's odds, and recovery.
 
 >>> from rollwright.kit.api import call
->>> "to hit" in attack_view(call("facets.attack", {"attack": 8, "defense": 6}))
+>>> 'hits <span class="rw-chance"><strong>' in attack_view(call("facets.attack", {"attack": 8, "defense": 6}))
 True
 >>> "takes B out first" in conflict_view(call("facets.conflict", {"a_health": 3, "b_health": 3}))
 True
@@ -15,7 +15,8 @@ from typing import Any
 from rollwright.kit.charts import Bar, bar_chart
 from rollwright.kit.markup import Html, el
 from rollwright.kit.plain_table import table
-from facets.views.checks import _exact, bands_chart
+from rollwright.kit.exact import chance, number
+from facets.views.checks import bands_chart
 
 
 def attack_view(data: dict[str, Any]) -> Html:
@@ -28,12 +29,11 @@ def attack_view(data: dict[str, Any]) -> Html:
               el("p", {"class": "rw-headline"},
                  f"{data['attack_die']} against {data['defense_die']} ({data['defended_with']}), "
                  f"{data['weapon']} ({data['damage']}){pair}: ",
-                 el("strong", None, f"{data['hit']['percent']} to hit"), _exact(data["hit"]["p"])),
+                 "hits ", chance(data["hit"]["p"], strong=True)),
               bands_chart(data["bands"], "Outcome bands of one attack"),
-              el("p", None, f"Mean damage per action: {data['mean_damage_text']} ",
-                 _exact(data["mean_damage"]),
-                 f", armor {data['armor']}. The defender earns a token {data['defender_token']['percent']} "
-                 "of the time (each attack)."),
+              el("p", None, "Mean damage per action: ", number(data["mean_damage"]),
+                 f", armor {data['armor']}. The defender earns a token (each attack): ",
+                 chance(data["defender_token"]["p"]), "."),
               damage)
 
 
@@ -44,10 +44,10 @@ def conflict_view(data: dict[str, Any]) -> Html:
     if Fraction(data["beyond"]["p"]):
         bars.append(Bar(f">{data['max_exchanges']}", Fraction(data["beyond"]["p"]), "rw-bar--near",
                         f"still going after {data['max_exchanges']} exchanges"))
-    rows = [[r["n"], el("span", None, r["percent"], _exact(r["p"]))] for r in data["exchanges"]]
+    rows = [[r["n"], chance(r["p"])] for r in data["exchanges"]]
     return el("div", {"class": "rw-facets-conflict", "data-rw-p-a": data["a_wins"]["p"]},
-              el("p", {"class": "rw-headline"}, "A takes B out first: ", el("strong", None, data["a_wins"]["percent"]),
-                 _exact(data["a_wins"]["p"]), "; B takes A out first: ", el("strong", None, data["b_wins"]["percent"])),
+              el("p", {"class": "rw-headline"}, "A takes B out first: ", chance(data["a_wins"]["p"], strong=True),
+                 "; B takes A out first: ", chance(data["b_wins"]["p"], strong=True)),
               el("p", None, f"A acts first in an exchange {data['a_first']['percent']} of the time. "
                  f"Exchanges after {data['max_exchanges']} are lumped together: "
                  f"{data['beyond']['percent']} of conflicts last longer."),
@@ -61,7 +61,7 @@ def recovery_view(data: dict[str, Any]) -> Html:
     lines = [f"Attributes carrying a penalty: {data['penalised_attributes']}.",
              f"Health or Cool regained: {data['regain']}."]
     if data["minutes_per_point"]:
-        lines.append(f"Prorated: one point every {data['minutes_per_point']} minutes.")
+        lines.append(f"Prorated: one point every {data['minutes_per_point']}.")
     if data["step_down"]:
         lines.append(f"Rest to lift the condition one step: {data['step_down']}.")
     return el("div", {"class": "rw-facets-recovery", "data-rw-regain": data["regain"]},

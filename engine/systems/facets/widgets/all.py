@@ -41,7 +41,9 @@ register_widget(Widget(
     "facets-extended", "Extended check", "facets.extended",
     (Field("notation", "Check", hint="Like [Finesse 8 - 2/5 - 30s]"), Field("die", "Die (sides)"),
      Field("bonus", "Bonus"), Field("costly", "A success at a cost counts"), Field("calm", "Take it calm")),
-    "Work out", extended_view, live="change"))
+    "Work out", extended_view, live="change",
+    corners=({"notation": "[Finesse 37 - 25/50 - 7m]", "die": 20, "bonus": 3},
+             {"notation": "[Finesse 100 - 1/50 - 13s]", "die": 4, "bonus": -10, "costly": True})))
 register_widget(Widget(
     "facets-attack", "Opposed attack", "facets.attack",
     (Field("attack", "Attacker's die"), Field("defense", "Defender's die"),

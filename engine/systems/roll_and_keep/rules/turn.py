@@ -85,8 +85,7 @@ def play_turn(actors: list[tuple[str, tuple[int, ...]]], plan: list[Choice],
                 else:
                     die = _find(dice, choice.actor, later, ("ready",))
                 die.status = "spent"
-            spent = ", ".join(str(p) for p in choice.later)
-            events.append(f"{choice.actor} defends actively, spending the action(s) of phase {spent}")
+            events.append(f"{choice.actor} defends actively, spending {spent_actions(choice.later)}")
         if seen is not None:
             seen[phase] = {name: tuple((d.phase, d.status, d.use_at) for d in dice) for name, dice in pools.items()}
         for name, dice in pools.items():
@@ -135,3 +134,15 @@ def play_turn(actors: list[tuple[str, tuple[int, ...]]], plan: list[Choice],
                 lapsed.append(f"{name}'s action held from phase {die.phase} lapses at the end of the turn")
     report[-1]["events"].extend(lapsed)
     return report
+
+
+def spent_actions(phases: tuple[int, ...] | list[int]) -> str:
+    """The actions a defense spends, in words.
+
+    >>> spent_actions([8]), spent_actions([8, 9]), spent_actions([4, 8, 9])
+    ('the action of phase 8', 'the actions of phases 8 and 9', 'the actions of phases 4, 8 and 9')
+    """
+    if len(phases) == 1:
+        return f"the action of phase {phases[0]}"
+    listed = ", ".join(str(p) for p in phases[:-1])
+    return f"the actions of phases {listed} and {phases[-1]}"

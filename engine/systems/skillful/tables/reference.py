@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 from rollwright.kit.errata import errata_table
-from rollwright.kit.numbers import percent, signed
+from rollwright.kit.numbers import chance_text, percent, signed
 from rollwright.kit.tables import TableData, build_table, make_table, register_table
 from skillful import SYSTEM
 from skillful.rules.aid import TARGET_FLOOR, aid_bonus
@@ -99,7 +99,7 @@ def aid() -> TableData:
 @register_table("skillful-open-d20", "Every total of one open d20 and its exact chance.")
 def open_d20_table() -> TableData:
     d = open_d20()
-    rows = [[value, percent(p), f"{p.numerator}/{p.denominator}", percent(d.at_least(value))]
+    rows = [[value, chance_text(p), str(p), chance_text(d.at_least(value))]
             for value, p in d.probabilities()]
     return make_table("skillful-open-d20", "One open d20",
                       ["Roll", "Chance", "Exactly", "This or more"], rows)

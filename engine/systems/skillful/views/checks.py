@@ -11,8 +11,9 @@ from fractions import Fraction
 from typing import Any
 
 from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.exact import chance, number
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import signed
+from rollwright.kit.numbers import chance_text, signed
 from rollwright.kit.series_chart import Series, series_chart
 
 TIER_CSS = {-1: "rw-bar--success", 0: "rw-bar--near"}
@@ -40,7 +41,7 @@ def distribution_view(data: dict[str, Any]) -> Html:
     mean = Fraction(data["mean"])
     return el("div", {"class": "rw-odds"},
               el("p", {"class": "rw-headline"}, f"Totals from {data['lowest']} to {data['highest']}; "
-                 f"average {float(mean):.2f}", el("span", {"class": "rw-exact"}, f" (exactly {data['mean']})")),
+                 "average ", number(mean)),
               series_chart([Series("open d20", points)], title="Chance of each total"))
 
 
@@ -51,13 +52,12 @@ def contest_view(data: dict[str, Any]) -> Html:
     # Same markup as rollwright.kit.plain_table (class-less, so the theme styles it), plus
     # data-rw-p on each chance cell.
     rows = [el("tr", None, el("td", None, str(t["row"])), el("td", None, t["name"]),
-               el("td", None, t["losses"]), el("td", {"data-rw-p": t["p"]}, t["percent"]),
+               el("td", None, t["losses"]), el("td", {"data-rw-p": t["p"]}, chance_text(t["p"])),
                el("td", None, t["effort_text"])) for t in data["tiers"]]
     up_front = f" (including {data['up_front']} paid up front for an intense attitude)" if data["up_front"] else ""
     return el("div", {"class": "rw-odds", "data-rw-width": data["width"]},
               el("p", {"class": "rw-headline"}, "The defender holds (ties included): ",
-                 el("strong", None, data["tiers"][0]["percent"]),
-                 el("span", {"class": "rw-exact"}, f" (exactly {data['tiers'][0]['p']})")),
+                 chance(data["tiers"][0]["p"], strong=True)),
               el("p", None, f"Attacker {signed(data['attacker_shift'])}, defender {signed(data['defender_shift'])} "
                  f"on an open d20 each; threshold width T = {data['width']} "
                  f"(cutoffs {'/'.join(str(c) for c in data['cutoffs'])}); N = {data['n']}; {data['task']}."),

@@ -11,7 +11,9 @@ from fractions import Fraction
 from typing import Any
 
 from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.exact import chance, exact_suffix, number
 from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import chance_text
 from skillful.rules.effort import effort_text
 
 
@@ -53,18 +55,18 @@ def fumble_view(data: dict[str, Any]) -> Html:
             for t in data["tiers"]]
     return el("div", {"class": "rw-odds", "data-rw-p": data["p_fumble"]},
               el("p", {"class": "rw-headline"}, f"Threshold after fatigue: {data['raised']}. Chance of a fumble: ",
-                 el("strong", None, data["percent"]), el("span", {"class": "rw-exact"}, f" (exactly {data['p_fumble']})")),
+                 chance(data["p_fumble"], strong=True)),
               el("p", None, f"Check penalty {data['check_penalty']}, attitude {data['modifier']:+d}, "
                  f"threshold width T = {data['width']}."),
               bar_chart(bars, title="Chance of no fumble (0) and of each consequence (1-4)"),
-              el("ul", None, [el("li", None, f"{t['name']}: {t['percent']}") for t in data["tiers"]]))
+              el("ul", None, [el("li", None, f"{t['name']}: {chance_text(t['p'])}") for t in data["tiers"]]))
 
 
 def aid_bonus_view(data: dict[str, Any]) -> Html:
     """``skillful.aid_bonus``: target, share and bonus."""
     return el("div", {"class": "rw-odds", "data-rw-bonus": data["bonus"]},
               el("p", {"class": "rw-headline"}, f"Target {data['target']}; the aid reached {data['share_percent']} "
-                 f"of it (exactly {data['share']}). Bonus: ", el("strong", None, f"{data['bonus']:+d}"), "."))
+                 "of it", exact_suffix(data["share"]), ". Bonus: ", el("strong", None, f"{data['bonus']:+d}"), "."))
 
 
 def aid_odds_view(data: dict[str, Any]) -> Html:
@@ -72,10 +74,8 @@ def aid_odds_view(data: dict[str, Any]) -> Html:
     bars = [Bar(f"{b:+d}", Fraction(p), "rw-bar--success" if b > 0 else "rw-bar--fail", f"bonus {b:+d}")
             for b, p in data["bonus"]]
     return el("div", {"class": "rw-odds", "data-rw-p": data["p_with"]},
-              el("p", {"class": "rw-headline"}, f"Reaching {data['difficulty']}: ",
-                 el("strong", None, data["percent_without"]), " alone, ",
-                 el("strong", None, data["percent_with"]), " with the aid",
-                 el("span", {"class": "rw-exact"}, f" (exactly {data['p_without']} and {data['p_with']})")),
-              el("p", None, f"Average bonus {float(Fraction(data['mean_bonus'])):+.2f} "
-                 f"(exactly {data['mean_bonus']})."),
+              el("p", {"class": "rw-headline"}, f"Reaching {data['difficulty']} alone: ",
+                 chance(data["p_without"], strong=True), "; with the aid: ", chance(data["p_with"], strong=True)),
+              el("p", None, "Average bonus ", "+" if Fraction(data["mean_bonus"]) > 0 else "",
+                 number(data["mean_bonus"]), "."),
               bar_chart(bars, title="Chance of each aid bonus"))

@@ -8,6 +8,10 @@
  * `chip.trait`) with the chip's build-time parameters (`data-rw-params`) and a
  * seed, and writes the engine's sentence into the live region as text (never HTML).
  *
+ * On a touch screen, where nothing hovers, the first tap on a chip shows its odds and the
+ * next tap rolls it; a tap elsewhere closes the odds. The odds open under the chip, or above
+ * it when there is no room below (and room above).
+ *
  * Pressing a chip before Python is ready starts Python and rolls once it is.
  * The seed used is on the result region (`data-rw-seed`, with `data-rw-total` and
  * `data-rw-outcome`), so anyone can replay the roll; a `data-rw-seed` attribute on
@@ -18,6 +22,8 @@ import { EngineError, callEngine, runtimeState } from "../runtime/worker-client.
 
 const INTEGER = /^\d+$/;
 const QUIET = "rw-chip--quiet"; // its odds are hidden (pressed, Escape, or another chip shows its own)
+const OPEN = "rw-chip--open"; // its odds are shown by a tap (touch screens)
+const ABOVE = "rw-chip__tip--above"; // the odds open above the chip (no room below)
 let escapeListening = false;
 
 /** A random 32-bit seed. */
@@ -51,18 +57,23 @@ function chipParams(chip) {
 }
 
 /**
- * Shift a shown tooltip left if it would run past the viewport's right edge.
- * (CSS alone places it under the button; this only nudges it on narrow screens.)
+ * Keep a shown tooltip on screen: shift it left if it would run past the viewport's right
+ * edge, and open it above the chip when it would run past the bottom and fits above
+ * (below the site's fixed header). CSS alone places it under the button.
  * @param {HTMLElement} tip
  */
 function keepOnScreen(tip) {
   tip.style.removeProperty("left");
+  tip.classList.remove(ABOVE);
   requestAnimationFrame(() => {
     const box = tip.getBoundingClientRect();
+    if (box.width === 0) return;
     const room = document.documentElement.clientWidth - 8;
-    if (box.width === 0 || box.right <= room) return;
-    const shift = Math.min(box.right - room, Math.max(0, box.left - 8));
-    tip.style.left = `${-shift}px`;
+    if (box.right > room) tip.style.left = `${-Math.min(box.right - room, Math.max(0, box.left - 8))}px`;
+    const anchor = tip.parentElement?.getBoundingClientRect();
+    const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+    const below = box.bottom > document.documentElement.clientHeight - 4;
+    if (anchor && below && anchor.top - box.height - 4 >= header) tip.classList.add(ABOVE);
   });
 }
 
@@ -111,7 +122,6 @@ export function mountChip(chip, config, configError) {
       if (mine === sequence) region.removeAttribute("aria-busy");
     }
   };
-  button.addEventListener("click", roll); // a <button> turns Enter and Space into click itself
 
   const anchor = chip.querySelector(".rw-chip__anchor");
   const tip = /** @type {HTMLElement|null} */ (chip.querySelector(".rw-chip__tip"));
@@ -124,16 +134,40 @@ export function mountChip(chip, config, configError) {
   // pointer or the focus comes to it (and every other chip's hide); pressing the chip or
   // Escape (wherever the focus is) hides them until the pointer or the focus comes back.
   const activate = () => {
-    for (const other of document.querySelectorAll("[data-rw-chip]")) other.classList.toggle(QUIET, other !== chip);
+    for (const other of document.querySelectorAll("[data-rw-chip]")) {
+      other.classList.toggle(QUIET, other !== chip);
+      if (other !== chip) other.classList.remove(OPEN);
+    }
   };
   chip.addEventListener("mouseenter", activate);
   chip.addEventListener("focusin", activate);
-  button.addEventListener("click", () => chip.classList.add(QUIET));
+
+  // A touch screen has no hover: the first tap opens the odds, the next one rolls.
+  let touched = false;
+  button.addEventListener("pointerdown", (event) => { touched = event.pointerType === "touch"; });
+  button.addEventListener("click", () => { // a <button> turns Enter and Space into click itself
+    const tapped = touched;
+    touched = false;
+    if (tapped && !chip.classList.contains(OPEN)) {
+      activate();
+      chip.classList.remove(QUIET);
+      chip.classList.add(OPEN);
+      if (tip) keepOnScreen(tip);
+      return;
+    }
+    chip.classList.remove(OPEN);
+    chip.classList.add(QUIET);
+    roll();
+  });
   if (!escapeListening) {
     escapeListening = true;
     document.addEventListener("keydown", (event) => {
       if (event.key !== "Escape") return;
-      for (const any of document.querySelectorAll("[data-rw-chip]")) any.classList.add(QUIET);
+      for (const any of document.querySelectorAll("[data-rw-chip]")) { any.classList.add(QUIET); any.classList.remove(OPEN); }
+    });
+    document.addEventListener("pointerdown", (event) => { // a tap elsewhere closes tapped-open odds
+      const inside = event.target instanceof Element ? event.target.closest("[data-rw-chip]") : null;
+      for (const open of document.querySelectorAll(`[data-rw-chip].${OPEN}`)) if (open !== inside) open.classList.remove(OPEN);
     });
   }
 }

@@ -6,6 +6,8 @@
  * table's caption, else its chart's title); a box that no longer scrolls loses them.
  * A bar chart that scrolls opens on its tallest bar (the largest share), not on its left
  * end, which may hold only near-zero bars; once per chart, so a reader's scrolling stays.
+ * Every box that scrolls sideways carries `data-rw-scrolls` (the stylesheet shades its edges
+ * and shows a chart's note that it scrolls).
  */
 
 const BOXES = ".md-typeset__scrollwrap, .rw-table-wrap, .rw-chart-scroll, .rw-scroll";
@@ -58,6 +60,7 @@ export function markScrollRegions() {
       if (box.firstElementChild) resized.observe(box.firstElementChild);
     }
     const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+    box.toggleAttribute("data-rw-scrolls", box.scrollWidth > box.clientWidth + 1);
     const marked = box.hasAttribute("data-rw-scroll-marked");
     if (box.scrollWidth > box.clientWidth + 1 && !placed.has(box)) showTallestBar(box);
     if (scrolls && !box.hasAttribute("tabindex") && !box.querySelector(FOCUSABLE)) {

@@ -9,14 +9,18 @@
  * Opt-ins the engine marks on a widget: `data-rw-url` keeps its form in the
  * page's address (./url-state.js); `[data-rw-log]` lists its last answers, as
  * copies of the engine-rendered result (its `[data-rw-log-entry]` part).
- * An error that names a field is shown in that field's `[data-rw-field-error]` too.
+ * An error that names a field is shown once, in that field's `[data-rw-field-error]` (the status
+ * line then only points to it: FIELD_ERROR_STATUS); any other error is shown in the status line.
  */
 
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
 import { clearStale, clearedNote } from "./stale-values.js";
+import { markScrollRegions } from "./scroll-regions.js";
 import { keepInAddress, writeState } from "./url-state.js";
 
 const DEBOUNCE_MS = 150;
+/** The status line's words while the error is shown under the field it names. */
+export const FIELD_ERROR_STATUS = "Not answered: see the field marked above.";
 const BUSY_DELAY_MS = 250;
 const INTEGER = /^-?\d+$/;
 
@@ -56,6 +60,7 @@ function showResult(result, html) {
   const name = place >= 0 ? active?.getAttribute("data-rw-focus") : null;
   result.innerHTML = html; // engine-rendered, escaped HTML: the only innerHTML we ever set
   shownHTML.set(result, html);
+  requestAnimationFrame(markScrollRegions); // a new answer's charts and tables may scroll
   const named = name ? result.querySelector(`[data-rw-focus="${CSS.escape(name)}"]`) : null;
   const heir = named ?? (place >= 0 ? result.querySelectorAll(FOCUSABLE)[place] : null);
   if (heir instanceof HTMLElement || heir instanceof SVGElement) heir.focus({ preventScroll: true });
@@ -130,8 +135,10 @@ export function applyUsedWhen(form) {
  * @param {HTMLFormElement} form
  * @param {string|undefined} field
  * @param {string} [message]
+ * @returns {boolean} whether the message is shown under a field
  */
 function markInvalid(form, field, message = "") {
+  let shown = false;
   for (const control of form.querySelectorAll("[name]")) {
     const invalid = Boolean(field) && control.getAttribute("name") === field;
     if (invalid) control.setAttribute("aria-invalid", "true");
@@ -142,8 +149,10 @@ function markInvalid(form, field, message = "") {
     if (slot instanceof HTMLElement) {
       slot.textContent = invalid ? message : "";
       slot.hidden = !invalid;
+      shown ||= invalid;
     }
   }
+  return shown;
 }
 
 /**
@@ -233,8 +242,8 @@ export function mountWidget(section, config, configError) {
       if (data.kind === "boot") return; // the runtime's failed state is shown by onState
       const cleared = clearStale(form, data.field, lastEdited);
       if (cleared.length) { note = clearedNote(cleared); update(); return; }
-      markInvalid(form, data.field, data.message);
-      setStatus(section, "error", data.message);
+      const underField = markInvalid(form, data.field, data.message);
+      setStatus(section, "error", underField ? FIELD_ERROR_STATUS : data.message);
       // The previous answer stays in place, marked as an answer to earlier values.
       result.setAttribute("data-rw-stale", ""); // (only answered states reach the address)
     } finally {

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from rollwright.kit import api
-from tests.support.browser import BOOT_TIMEOUT_MS
+from tests.support.browser import BOOT_TIMEOUT_MS, expect_error_once
 from tests.support.keyboard import choose as _choose, type_into as _type_into
 
 pytestmark = pytest.mark.browser
@@ -30,11 +30,7 @@ def _expect_error(tab, name: str, field: str, params: dict) -> None:
     tab.wait_state(name, "error")
     envelope = json.loads(api.call_json("widget.render", json.dumps({"widget": name, "params": params})))
     assert envelope["ok"] is False and envelope["error"]["field"] == field
-    message = envelope["error"]["message"]
-    status = widget.locator("[data-rw-status]", has_text=message)
-    status.wait_for()  # not an earlier keystroke's message
-    assert status.inner_text() == message
-    assert widget.locator(f"[name={field}]").get_attribute("aria-invalid") == "true"
+    expect_error_once(widget, field, envelope["error"]["message"])
 
 
 def _height_weight(tab) -> None:

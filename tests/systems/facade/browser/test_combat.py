@@ -11,6 +11,7 @@ import json
 import pytest
 
 from rollwright.kit import api
+from tests.support.browser import expect_error_once
 from tests.support.keyboard import choose as _choose, next_field, type_into as _replace
 
 pytestmark = pytest.mark.browser
@@ -90,8 +91,7 @@ def test_combat_widgets_show_the_engines_errors(live_site, tab):
     tab.wait_state("facade-attack", "error")
     envelope = _error_envelope("facade-attack", {"trait": 30, "action": 10, "defense": "none"})
     assert envelope["ok"] is False and envelope["error"]["field"] == "trait"
-    assert attack.locator("[data-rw-status]").inner_text() == envelope["error"]["message"]
-    assert attack.locator("input[name=trait]").get_attribute("aria-invalid") == "true"
+    expect_error_once(attack, "trait", envelope["error"]["message"])
     assert attack.locator("input[name=action]").get_attribute("aria-invalid") is None
     assert attack.locator("[data-rw-result]").inner_html() == before
     _replace(page, attack.locator("input[name=trait]"), "12")
@@ -114,6 +114,6 @@ def test_combat_widgets_show_the_engines_errors(live_site, tab):
     envelope = _error_envelope("facade-blow", {"trait_a": 5, "trait_b": 5, "roll_a": 30, "roll_b": 6})
     assert envelope["error"]["field"] == "roll_a" and "1 to 10" in envelope["error"]["message"]
     blow.locator("input[name=roll_a][aria-invalid='true']").wait_for()
-    assert blow.locator("[data-rw-status]").inner_text() == envelope["error"]["message"]
+    expect_error_once(blow, "roll_a", envelope["error"]["message"])
     assert blow.locator("[data-rw-result]").inner_html() == before
     assert tab.errors == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.browser import expect_error_once
 from tests.support.keyboard import next_field, type_into
 
 pytestmark = pytest.mark.browser
@@ -34,7 +35,7 @@ def test_one_helper_an_empty_trait_and_a_reload(live_site, tab):
     page.keyboard.press("Backspace")
     page.keyboard.press("Enter")
     tab.wait_state("facade-cooperation", "error")
-    assert status.inner_text() == "Primary's trait: enter a whole number from 1 to 18.", status.inner_text()
+    expect_error_once(widget, "primary", "Primary's trait: enter a whole number from 1 to 18.")
     assert result.get_attribute("data-rw-stale") == ""
     assert result.inner_html() == answered
     assert widget.locator("input[name=primary]").evaluate("el => el.matches(':invalid')")
@@ -42,7 +43,8 @@ def test_one_helper_an_empty_trait_and_a_reload(live_site, tab):
     # "1e3" passes a number field's own check; the engine refuses it and the browser agrees.
     type_into(page, widget.locator("input[name=primary]"), "1e3")
     page.keyboard.press("Enter")
-    page.wait_for_function("el => el.textContent.includes('(got 1e3)')", arg=status.element_handle())
+    under = widget.locator("label:has([name=primary]) [data-rw-field-error]")
+    page.wait_for_function("el => el.textContent.includes('(got 1e3)')", arg=under.element_handle())
     assert widget.locator("input[name=primary]").evaluate("el => el.matches(':invalid')")
 
     # A valid answer clears the mark; the address keeps the inputs, so a reload shows them again.

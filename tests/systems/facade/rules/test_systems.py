@@ -78,8 +78,9 @@ def test_healing_call_reports_no_rate_instead_of_inventing() -> None:
 
 def test_healing_times_table_matches_rule() -> None:
     rows = build_table("facade-healing-times").text_rows()
-    assert rows[3] == ["3", "1/3 day (8 hours)", "2 months", "1/3 month"]
-    assert rows[12] == ["12", "1/12 day (2 hours)", "1/2 month", "1/12 month"]
+    assert rows[3] == ["3", "8 h", "2 months", "1/3 of a month"]
+    assert rows[11] == ["11", "about 2 h 11 min", "6/11 of a month", "1/11 of a month"]
+    assert rows[12] == ["12", "2 h", "1/2 of a month", "1/12 of a month"]
 
 
 # --- first aid ---------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rollwright.kit.api import call
-from rollwright.kit.numbers import percent
+from rollwright.kit.numbers import chance_text
 from tests.support.html_reader import read
 from tests.support.site_build import build, page
 
@@ -32,7 +32,8 @@ def test_equal_difficulty_table_equals_engine_odds(site: Path) -> None:
     rows = read(page(site, "facade/basic-rules")).tables["facade-equal-odds"][1:]
     for trait, row in enumerate(rows, start=1):
         odds = call("facade.odds", {"trait": trait, "difficulty": trait})
-        assert row[3:] == [percent(Fraction(odds["p_success"])), odds["p_success"]]
+        p = Fraction(odds["p_success"])
+        assert row[3:] == [chance_text(p), str(p)]
 
 
 def test_widgets_are_prerendered_with_engine_results(site: Path) -> None:

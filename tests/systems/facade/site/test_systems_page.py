@@ -57,7 +57,7 @@ def test_reference_tables_read_like_the_seed(site: Path) -> None:
     running = tables["facade-running-speeds"]
     assert [r[1] for r in running[1:]] == ["1", "3", "6", "12", "18", "24", "32"]
     assert [r[5] for r in running[1:]] == [str(a + 1) for a in range(7)]
-    assert tables["facade-healing-times"][3][1] == "1/3 day (8 hours)"
+    assert tables["facade-healing-times"][3][1] == "8 h"
 
 
 def test_calculator_tables_equal_engine_values(site: Path) -> None:

@@ -51,7 +51,7 @@ def test_the_drafts_example() -> None:
     assert (check.attribute, check.tn, check.successes, check.attempts, check.seconds) == ("Finesse", 8, 2, 5, 30)
     assert check.spare_failures + 1 == 4
     out = call("facets.extended", {"notation": "[Finesse 8 - 2/5 - 30s]", "die": 8})
-    assert out["impossible_after"] == 4 and out["time_per_attempt"] == "30s"
+    assert out["impossible_after"] == 4 and out["time_per_attempt"] == "30 s"
 
 
 @pytest.mark.parametrize("text", ["Finesse 8 - 2/5 - 30s", "[Luck 8 - 2/5 - 30s]", "[Wit 8 - 0/5 - 1m]",
@@ -80,6 +80,6 @@ def test_any_text_gives_a_check_or_our_error(text: str) -> None:
 
 def test_calm_is_sure_or_hopeless_and_takes_double_time() -> None:
     sure = call("facets.extended", {"notation": "[Wit 5 - 2/3 - 1m]", "die": 10, "calm": True})
-    assert sure["chance"]["p"] == "1/1" and sure["time_per_attempt"] == "2m" and sure["mean_time"] == "4m"
+    assert sure["chance"]["p"] == "1/1" and sure["time_per_attempt"] == "2 min" and sure["mean_time"] == "4 min"
     hopeless = call("facets.extended", {"notation": "[Wit 6 - 2/3 - 1m]", "die": 10, "calm": True})
     assert hopeless["chance"]["p"] == "0/1"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rollwright.kit import api
+from tests.support.browser import expect_error_once
 from tests.support.keyboard import next_field, type_into
 
 pytestmark = pytest.mark.browser
@@ -33,7 +34,8 @@ def test_turn_tracker_by_keyboard_survives_reload_and_bad_entries(live_site, tab
     plan = tracker.locator("input[name=plan], textarea[name=plan]")
     type_into(page, plan, "Ark hold 3 use 9")  # too late: the held action must be used by phase 7
     tracker.locator("[data-rw-status].rw-status--error").wait_for()
-    assert "phase 7" in tracker.locator("[data-rw-status]").inner_text()
+    expect_error_once(tracker, "plan", "Holds and defenses: Ark's action held from phase 3 must be used after it "
+                                       "and by phase 7 (got 9)")
     assert tracker.locator("[data-rw-result] [data-rw-phase-shown='7']").count() == 1  # result kept
 
     type_into(page, plan, "Ark hold 3")

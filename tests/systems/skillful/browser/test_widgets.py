@@ -77,7 +77,7 @@ def test_fatigue_tracker_spends_narrows_and_survives_reload(live_site, tab):
 
 def _aid_odds_text() -> str:
     out = api.call("skillful.aid_odds", {"main_skill": 10, "aid_skill": 10, "difficulty": 30})
-    return f"{out['percent_without']} alone, {out['percent_with']} with the aid"
+    return f"with the aid: {out['percent_with']}"
 
 
 KEYBOARD_CASES = [  # page, widget, field, typed value, text the answer must show

@@ -10,22 +10,20 @@ True
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
+from rollwright.kit.exact import chance
 from rollwright.kit.markup import Html, el
-from rollwright.kit.numbers import percent
+from rollwright.kit.numbers import chance_text
 from rollwright.kit.widget import Field, Widget, register_widget
 
 
 def odds_view(data: dict[str, Any]) -> Html:
     """``pips.odds``'s answer: the chance, and the chance of each number of hits."""
-    each = ", ".join(f"{hits}: {percent(Fraction(p))}" for hits, p in enumerate(data["hits"]))
+    each = ", ".join(f"{hits}: {chance_text(p)}" for hits, p in enumerate(data["hits"]))
     return el("div", {"class": "rw-odds", "data-rw-p": data["p"]},
               el("p", {"class": "rw-headline"},
-                 f"{data['dice']} dice, {data['need']} hits needed: ",
-                 el("strong", None, data["percent"]),
-                 el("span", {"class": "rw-exact"}, f" (exactly {data['p']})")),
+                 f"{data['dice']} dice, {data['need']} hits needed: ", chance(data["p"], strong=True)),
               el("p", None, f"Hits rolled: {each}."))
 
 

@@ -1,0 +1,67 @@
+/**
+ * Narrowing a search to one game. The search box holds a button per game (partials/search.html,
+ * from the systems the site declares); pressing one puts that game's clause (`+tags:Pips`: every
+ * result must carry the game's tag, which the build gives each of its pages) at the front of the
+ * query, in words the reader can see and delete, and searches again; "All pages" takes it away.
+ * Each button says whether it is in force (`aria-pressed`), also when the reader edits the query.
+ */
+
+let listening = false;
+
+/** @returns {HTMLInputElement|null} */
+function queryBox() {
+  const box = document.querySelector(".md-search__input");
+  return box instanceof HTMLInputElement ? box : null;
+}
+
+/** @returns {HTMLButtonElement[]} */
+function buttons() {
+  return [...document.querySelectorAll("button[data-rw-search-game]")].filter(
+    (b) => b instanceof HTMLButtonElement);
+}
+
+/**
+ * The query without any game's clause.
+ * @param {string} query
+ */
+function withoutGame(query) {
+  let rest = ` ${query} `;
+  for (const clause of buttons().map((b) => b.dataset.rwSearchGame || "").filter(Boolean)) {
+    rest = rest.split(` ${clause} `).join(" ");
+  }
+  return rest.trim();
+}
+
+/** Mark the button whose clause the query holds (none: "All pages"). */
+function showPressed() {
+  const query = ` ${queryBox()?.value ?? ""} `;
+  const clauses = buttons().map((b) => b.dataset.rwSearchGame || "");
+  const held = clauses.find((c) => c && query.includes(` ${c} `)) ?? "";
+  for (const button of buttons()) button.setAttribute("aria-pressed", String((button.dataset.rwSearchGame || "") === held));
+}
+
+/** @param {Event} event */
+function choose(event) {
+  const target = event.target;
+  if (!(target instanceof Element)) return;
+  const button = target.closest("button[data-rw-search-game]");
+  const box = queryBox();
+  if (!(button instanceof HTMLButtonElement) || !box) return;
+  const clause = button.dataset.rwSearchGame || "";
+  const rest = withoutGame(box.value);
+  box.value = clause ? `${clause} ${rest}`.trimEnd() + (rest ? "" : " ") : rest;
+  showPressed();
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+  // Material searches on the box's own events: the same ones a keystroke sends.
+  box.dispatchEvent(new Event("input", { bubbles: true }));
+  box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true, key: "End" }));
+}
+
+/** Listen once for the buttons and for edits of the query. */
+export function narrowSearchToAGame() {
+  if (listening) return;
+  listening = true;
+  document.addEventListener("click", choose);
+  document.addEventListener("input", (event) => { if (event.target === queryBox()) showPressed(); });
+}

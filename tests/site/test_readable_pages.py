@@ -1,0 +1,28 @@
+"""Numbers a person can read on every built page (issue 28): its prose, tables, charts, chips and
+the first answer of every widget (see :mod:`tests.support.readable` for the faults looked for)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.support.readable import faults
+
+
+def _article(html: str) -> str:
+    match = re.search(r"<article\b.*</article>", html, re.S)
+    assert match, "a page without its article"
+    return match.group(0)
+
+
+def test_every_page_reads(site: Path) -> None:
+    pages = sorted(site.rglob("index.html"))
+    assert len(pages) > 30
+    found = {str(p.relative_to(site).parent): faults(_article(p.read_text(encoding="utf-8"))) for p in pages}
+    assert {name: f for name, f in found.items() if f} == {}
+
+
+def test_a_cap_is_told_truthfully(site: Path) -> None:
+    text = (site / "facets" / "checks" / "index.html").read_text(encoding="utf-8")
+    assert "0.95 in a million with a d4" in text and "about 1 in 60 million with a d6" in text
+    assert "far below one in a million" not in text
