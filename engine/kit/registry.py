@@ -46,10 +46,17 @@ class Param:
     max_length: int | None = None
     fills: str | None = None
     """What a saved character can fill this parameter with (e.g. "trait"), for "use my character"."""
+    samples: tuple[Any, ...] | Callable[[], tuple[Any, ...]] = ()
+    """Values a sweep of every call tries besides the declared edges (free text, lists, objects): typical
+    ones and the costliest the call accepts; or a function giving them (e.g. a blank character)."""
 
     @property
     def required(self) -> bool:
         return self.default is REQUIRED
+
+    def sample_values(self) -> tuple[Any, ...]:
+        """The declared ``samples`` (called, if given as a function)."""
+        return self.samples() if callable(self.samples) else self.samples
 
     def validate(self, call_name: str, value: Any) -> Any:
         """Return the checked value, or raise ParameterError naming call and field."""

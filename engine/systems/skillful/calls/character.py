@@ -17,12 +17,23 @@ import copy
 from typing import Any
 
 from engine.kit.characters import render_picker
+from engine.kit.forms import NAME_MAX
 from engine.kit.registry import Param, register
 from engine.systems.skillful.character import (
-    blank, editor_html, fill_options, problems, read, report_html, sheet_html, sheet_text,
+    MAX_POOL, SKILL_SLOTS, blank, editor_html, fill_options, problems, read, report_html, sheet_html, sheet_text,
 )
+from engine.systems.skillful.rules.checks import MAX_SKILL
 
-CHARACTER = Param("character", dict, "a Skillful character (any state, even unfinished)")
+def _samples() -> tuple[dict[str, Any], ...]:
+    """A blank character and one with every skill slot and pool at its largest, for sweeps of every call."""
+    full = blank()
+    full.update(name="N" * NAME_MAX, skills=[{"name": "S" * NAME_MAX, "level": MAX_SKILL}] * SKILL_SLOTS,
+                pools={pool: {"size": MAX_POOL, "current": -MAX_POOL} for pool in full["pools"]},
+                settings={key: 9 for key in full["settings"]})
+    return blank(), full
+
+
+CHARACTER = Param("character", dict, "a Skillful character (any state, even unfinished)", samples=_samples)
 
 
 @register("skillful.character.new", "A new Skillful character.")
@@ -57,7 +68,8 @@ def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
 
 
 @register("skillful.character.picker", "\"Use my character\" selects for skill and penalty fields.",
-          CHARACTER, Param("fields", list, "ids of the fields to offer a select for"))
+          CHARACTER, Param("fields", list, "ids of the fields to offer a select for",
+                           samples=(["w1-skill", "w1-penalty"], [f"w{i}-attacker_skill" for i in range(1000)])))
 def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:
     c = read(character)
     pickers = {}
