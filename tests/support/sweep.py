@@ -84,15 +84,21 @@ def _base(target: Call) -> dict[str, Any]:
     return {p.name: (corners(p)[0] if p.required else p.default) for p in target.params}
 
 
-def combinations(target: Call, extra: int, seed: int = 0) -> list[dict[str, Any]]:
+def combinations(target: Call, extra: int, seed: int = 0, *, pairs: bool = True) -> list[dict[str, Any]]:
     """``target``'s parameter sets (see the module's docstring), without repeats: its defaults, every
-    parameter at its smallest and at its largest corner together, each corner of each parameter alone,
-    then ``extra`` more from the product of all corners (the whole product if it has no more)."""
+    parameter at its smallest and at its largest corner together, each of those with one parameter at its
+    other edge, every parameter at its largest but two at their smallest (``pairs``), each corner of each
+    parameter alone, then ``extra`` more from the product of all corners (all of it if it has no more)."""
     base = _base(target)
     options = {p.name: corners(p) for p in target.params}
-    out: list[dict[str, Any]] = [base,
-                                 {p.name: _edge(p, options[p.name], high=False) for p in target.params},
-                                 {p.name: _edge(p, options[p.name], high=True) for p in target.params}]
+    low = {p.name: _edge(p, options[p.name], high=False) for p in target.params}
+    high = {p.name: _edge(p, options[p.name], high=True) for p in target.params}
+    out: list[dict[str, Any]] = [base, low, high]
+    names = list(options)
+    for name in names:  # one parameter away from each edge: the costliest set is often all high but one
+        out += [{**high, name: low[name]}, {**low, name: high[name]}]
+    for first, second in itertools.combinations(names, 2) if pairs else ():  # or but two
+        out.append({**high, first: low[first], second: low[second]})
     for name, values in options.items():
         out += [{**base, name: value} for value in values]
     size = 1
@@ -117,7 +123,7 @@ def _unique(sets: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def widget_combinations(extra: int, seed: int = 0) -> list[dict[str, Any]]:
+def widget_combinations(extra: int, seed: int = 0, *, pairs: bool = True) -> list[dict[str, Any]]:
     """``widget.render`` parameter sets: each widget with its own call's corners, over its form's fields."""
     from engine.kit.widget import all_widgets
 
@@ -125,7 +131,7 @@ def widget_combinations(extra: int, seed: int = 0) -> list[dict[str, Any]]:
     for name, widget in sorted(all_widgets().items()):
         target = REGISTRY[widget.call]
         shown = {f.param for f in widget.fields}
-        for params in combinations(target, extra, seed):
+        for params in combinations(target, extra, seed, pairs=pairs):
             out.append({"widget": name, "params": {k: v for k, v in params.items() if k in shown}})
     return _unique(out)
 
