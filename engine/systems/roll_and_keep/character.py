@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import ParameterError
+from engine.kit.characters import readable_message
+from engine.kit.fields import FieldNote, FieldReader
 from engine.kit.forms import group, number, select, shown, text_input
 from engine.kit.markup import Html, el
 from engine.systems.roll_and_keep.rules.combat import MAX_RANK, attack_pool, passive_tn
@@ -39,30 +41,44 @@ def blank() -> dict[str, Any]:
             "attacks": attacks, "defenses": defenses, "wounds": {"flesh": 0, "dramatic": 0}}
 
 
-def _slots(value: Any, keys: tuple[str, ...]) -> list[dict[str, Any]]:
-    items = value if isinstance(value, list) else []
-    rows = [item if isinstance(item, Mapping) else {} for item in items[:SLOTS]]
+def _slots(fields: FieldReader, value: Any, kind: str) -> list[dict[str, Any]]:
+    rows = fields.items(value, kind)[:SLOTS]
     rows += [{}] * (SLOTS - len(rows))
-    return [{key: row.get(key) for key in keys} for row in rows]
+    out = []
+    for i, row in enumerate(rows):
+        slot: dict[str, Any] = {"name": fields.text(row.get("name"), f"{kind}.{i}.name")}
+        if kind == "attacks":
+            slot["trait"] = fields.text(row.get("trait"), f"{kind}.{i}.trait")
+        slot["rank"] = fields.number(row.get("rank"), f"{kind}.{i}.rank")
+        out.append(slot)
+    return out
 
 
-def read(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The character's fields as typed; ParameterError for another system's character."""
+def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[FieldNote]]:
+    """The character's fields as typed, and a note for each field of the wrong type (left empty);
+    ParameterError for another system's character."""
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParameterError(f"character: not a Roll & Keep character (schema {schema!r})", field="character")
-    traits = document.get("traits") if isinstance(document.get("traits"), Mapping) else {}
-    wounds = document.get("wounds") if isinstance(document.get("wounds"), Mapping) else {}
+    fields = FieldReader()
+    traits = fields.mapping(document.get("traits"), "traits")
+    wounds = fields.mapping(document.get("wounds"), "wounds")
     character: dict[str, Any] = {
-        "schema": SCHEMA, "name": shown(document.get("name")),
-        "traits": {key: traits.get(key) for key in TRAITS},  # type: ignore[union-attr]
-        "attacks": [{**a, "name": shown(a["name"])} for a in _slots(document.get("attacks"), ("name", "trait", "rank"))],
-        "defenses": [{**d, "name": shown(d["name"])} for d in _slots(document.get("defenses"), ("name", "rank"))],
-        "wounds": {"flesh": wounds.get("flesh"), "dramatic": wounds.get("dramatic")},  # type: ignore[union-attr]
+        "schema": SCHEMA, "name": fields.text(document.get("name"), "name"),
+        "traits": {key: fields.number(traits.get(key), f"traits.{key}") for key in TRAITS},
+        "attacks": _slots(fields, document.get("attacks"), "attacks"),
+        "defenses": _slots(fields, document.get("defenses"), "defenses"),
+        "wounds": {key: fields.number(wounds.get(key), f"wounds.{key}") for key in ("flesh", "dramatic")},
     }
-    if isinstance(document.get("id"), str):
-        character["id"] = document["id"]
-    return character
+    identity = fields.text(document.get("id"), "id")
+    if identity:
+        character["id"] = identity
+    return character, fields.notes
+
+
+def read(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The character's fields as typed (see :func:`read_fields`)."""
+    return read_fields(document)[0]
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
@@ -72,6 +88,11 @@ def _whole(value: Any, low: int, high: int) -> bool:
 def _message(severity: str, code: str, text: str, path: str) -> dict[str, str]:
     return {"severity": severity, "code": code, "text": text, "rule": "Attacking and defending",
             "href": RULE_HREF, "path": path}
+
+
+def type_problems(notes: list[FieldNote]) -> list[dict[str, str]]:
+    """The fields of the wrong type, as errors naming each field."""
+    return [_message("error", "rk-type", readable_message(note.text, note.path), note.path) for note in notes]
 
 
 def problems(c: Mapping[str, Any]) -> list[dict[str, str]]:

@@ -20,7 +20,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import ParameterError
-from engine.kit.forms import as_items, as_mapping, number, shown, text_input
+from engine.kit.characters import readable_message
+from engine.kit.fields import FieldNote, FieldReader
+from engine.kit.forms import number, shown, text_input
 from engine.kit.markup import Html, el
 from engine.systems.skillful.rules.checks import MAX_PENALTY, MAX_SKILL
 from engine.systems.skillful.rules.effort import POOLS
@@ -48,25 +50,40 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The character's fields, with missing pools and settings at their defaults."""
+def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[FieldNote]]:
+    """The character's fields, with missing pools and settings at their defaults, and a note for each field
+    of the wrong type (which takes its default); ParameterError for another system's character."""
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParameterError(f"character: not a Skillful character (schema {schema!r})", field="character")
     base = blank()
-    pools = as_mapping(document.get("pools"))
-    settings = as_mapping(document.get("settings"))
+    fields = FieldReader()
+    pools = fields.mapping(document.get("pools"), "pools")
+    settings = fields.mapping(document.get("settings"), "settings")
+    skills = fields.items(document.get("skills"), "skills")[:SKILL_SLOTS]
+    pool_fields = {pool: fields.mapping(pools.get(pool), f"pools.{pool}") for pool in POOLS}
     character: dict[str, Any] = {
-        "schema": SCHEMA, "name": shown(document.get("name")),
-        "skills": [{"name": shown(s.get("name")), "level": s.get("level")}
-                   for s in as_items(document.get("skills"))][:SKILL_SLOTS],
-        "pools": {pool: {**base["pools"][pool], **{k: v for k, v in as_mapping(pools.get(pool)).items()
-                                                   if k in ("size", "current")}} for pool in POOLS},
-        "settings": {key: settings.get(key, base["settings"][key]) for key in SETTINGS},
+        "schema": SCHEMA, "name": fields.text(document.get("name"), "name"),
+        "skills": [{"name": fields.text(s.get("name"), f"skills.{i}.name"),
+                    "level": fields.number(s.get("level"), f"skills.{i}.level")} for i, s in enumerate(skills)],
+        "pools": {pool: {key: fields.number(pool_fields[pool].get(key), f"pools.{pool}.{key}", base["pools"][pool][key])
+                         for key in ("size", "current")} for pool in POOLS},
+        "settings": {key: fields.number(settings.get(key), f"settings.{key}", base["settings"][key]) for key in SETTINGS},
     }
-    if isinstance(document.get("id"), str):
-        character["id"] = document["id"]
-    return character
+    identity = fields.text(document.get("id"), "id")
+    if identity:
+        character["id"] = identity
+    return character, fields.notes
+
+
+def read(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The character's fields (see :func:`read_fields`)."""
+    return read_fields(document)[0]
+
+
+def type_problems(notes: list[FieldNote]) -> list[dict[str, str]]:
+    """The fields of the wrong type, as errors naming each field."""
+    return [_message("error", "skillful-type", readable_message(note.text, note.path), note.path) for note in notes]
 
 
 def _message(severity: str, code: str, text: str, path: str) -> dict[str, str]:

@@ -19,7 +19,8 @@ from engine.kit.characters import render_pickers
 from engine.kit.forms import NAME_MAX
 from engine.kit.registry import Param, register
 from engine.systems.facets.character import (
-    MAX_EFFORT, MAX_PENALTIES, MAX_POOL, TRAIT_SLOTS, attribute_options, blank, problems, read,
+    MAX_EFFORT, MAX_PENALTIES, MAX_POOL, TRAIT_SLOTS, attribute_options, blank, problems, read, read_fields,
+    type_problems,
 )
 from engine.systems.facets.views.character import editor_html, report_html, sheet_html, sheet_text
 
@@ -46,8 +47,8 @@ def new() -> dict[str, Any]:
 
 @register("facets.character.check", "Check a Facets character; with the report and sheet.", CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
-    c = read(character)
-    messages = problems(c)
+    c, notes = read_fields(character)
+    messages = type_problems(notes) + problems(c)
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
             "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
 

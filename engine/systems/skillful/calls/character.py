@@ -20,7 +20,8 @@ from engine.kit.characters import render_picker
 from engine.kit.forms import NAME_MAX
 from engine.kit.registry import Param, register
 from engine.systems.skillful.character import (
-    MAX_POOL, SKILL_SLOTS, blank, editor_html, fill_options, problems, read, report_html, sheet_html, sheet_text,
+    MAX_POOL, SKILL_SLOTS, blank, editor_html, fill_options, problems, read, read_fields, report_html, sheet_html,
+    sheet_text, type_problems,
 )
 from engine.systems.skillful.rules.checks import MAX_SKILL
 
@@ -43,8 +44,8 @@ def new() -> dict[str, Any]:
 
 @register("skillful.character.check", "Check a Skillful character; with the report and sheet.", CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
-    c = read(character)
-    messages = problems(c)
+    c, notes = read_fields(character)
+    messages = type_problems(notes) + problems(c)
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
             "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
 
