@@ -18,12 +18,15 @@ from typing import Any
 
 from engine.errors import ParameterError
 from engine.kit.characters import readable_message
+from engine.kit.documents import document_version
 from engine.kit.fields import FieldNote, FieldReader
 from engine.systems.facets.rules.attributes import ATTRIBUTES
 from engine.systems.facets.rules.dice import DIE_STEPS, step_die
 from engine.systems.facets.rules.recovery import CONDITIONS
 
 SCHEMA = "rollwright/facets"
+VERSION = 1
+"""The document version this builder writes and reads (a newer one is refused: :mod:`engine.kit.documents`)."""
 FACETS = {"trait": "Character trait", "background": "Background", "calling": "Calling"}
 TRAIT_SLOTS = 4
 TRAITS_AT_CREATION = 4
@@ -43,7 +46,7 @@ def _blank_facet() -> dict[str, Any]:
 
 def blank() -> dict[str, Any]:
     """A new character: every attribute a d6, 10 Health and Cool, no facets yet."""
-    return {"schema": SCHEMA, "name": "", "attributes": {key: 6 for key in ATTRIBUTES},
+    return {"schema": SCHEMA, "version": VERSION, "name": "", "attributes": {key: 6 for key in ATTRIBUTES},
             "health": 10, "cool": 10, "effort": 0,
             "facets": {key: _blank_facet() for key in FACETS},
             "physical": "healthy", "social": "healthy", "penalties": {key: 0 for key in ATTRIBUTES}}
@@ -73,13 +76,14 @@ def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[Field
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParameterError(f"character: not a Facets character (schema {schema!r})", field="character")
+    document_version(document, reads=(VERSION,))
     fresh = blank()
     fields = FieldReader()
     attributes = fields.mapping(document.get("attributes"), "attributes")
     penalties = fields.mapping(document.get("penalties"), "penalties")
     facets = fields.mapping(document.get("facets"), "facets")
     character = {
-        "schema": SCHEMA, "name": fields.text(document.get("name"), "name"),
+        "schema": SCHEMA, "version": VERSION, "name": fields.text(document.get("name"), "name"),
         "attributes": {key: fields.number(attributes.get(key), f"attributes.{key}", fresh["attributes"][key])
                        for key in ATTRIBUTES},
         **{key: fields.number(document.get(key), key, fresh[key]) for key in ("health", "cool", "effort")},
@@ -87,9 +91,8 @@ def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[Field
         "facets": {key: _read_facet(fields, facets.get(key), f"facets.{key}") for key in FACETS},
         "penalties": {key: fields.number(penalties.get(key), f"penalties.{key}", 0) for key in ATTRIBUTES},
     }
-    identity = fields.text(document.get("id"), "id")
-    if identity:
-        character["id"] = identity
+    if "id" in document:
+        character["id"] = fields.text(document.get("id"), "id")
     return character, fields.notes
 
 
@@ -98,10 +101,9 @@ def read(document: Mapping[str, Any]) -> dict[str, Any]:
     return read_fields(document)[0]
 
 
-def type_problems(notes: list[FieldNote]) -> list[dict[str, str]]:
-    """The fields of the wrong type, as errors naming each field."""
-    return [_message("error", "facets-type", readable_message(note.text, note.path), "facets", note.path)
-            for note in notes]
+def note_messages(notes: list[FieldNote], severity: str, code: str) -> list[dict[str, str]]:
+    """Notes on the document's fields (a wrong type, an unknown field kept) as messages naming each place."""
+    return [_message(severity, code, readable_message(note.text, note.path), "facets", note.path) for note in notes]
 
 
 def _whole(value: Any, low: int, high: int) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.errors import ParameterError
 from engine.kit.characters import readable_message
+from engine.kit.documents import document_version
 from engine.kit.fields import FieldNote, FieldReader
 from engine.kit.forms import group, number, select, shown, text_input
 from engine.kit.markup import Html, el
@@ -26,6 +27,8 @@ from engine.systems.roll_and_keep.rules.combat import MAX_RANK, attack_pool, pas
 from engine.systems.roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT, state, thresholds
 
 SCHEMA = "rollwright/roll-and-keep"
+VERSION = 1
+"""The document version this builder writes and reads (a newer one is refused: :mod:`engine.kit.documents`)."""
 TRAITS = {"brawn": "Brawn", "finesse": "Finesse", "panache": "Panache", "resolve": "Resolve"}
 WOUND_FILLS = {"flesh": "Flesh wounds", "dramatic": "Dramatic wounds"}
 """Widget fields a character's wound record fills, with their labels."""
@@ -37,7 +40,7 @@ def blank() -> dict[str, Any]:
     """A new character: every trait 2, one unarmed attack and one defense at rank 2."""
     attacks = [{"name": "Attack: Unarmed", "trait": "finesse", "rank": 2}, {"name": "", "trait": "finesse", "rank": 0}]
     defenses = [{"name": "Defense: Parry", "rank": 2}, {"name": "", "rank": 0}]
-    return {"schema": SCHEMA, "name": "", "traits": {key: 2 for key in TRAITS},
+    return {"schema": SCHEMA, "version": VERSION, "name": "", "traits": {key: 2 for key in TRAITS},
             "attacks": attacks, "defenses": defenses, "wounds": {"flesh": 0, "dramatic": 0}}
 
 
@@ -60,19 +63,19 @@ def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[Field
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParameterError(f"character: not a Roll & Keep character (schema {schema!r})", field="character")
+    document_version(document, reads=(VERSION,))
     fields = FieldReader()
     traits = fields.mapping(document.get("traits"), "traits")
     wounds = fields.mapping(document.get("wounds"), "wounds")
     character: dict[str, Any] = {
-        "schema": SCHEMA, "name": fields.text(document.get("name"), "name"),
+        "schema": SCHEMA, "version": VERSION, "name": fields.text(document.get("name"), "name"),
         "traits": {key: fields.number(traits.get(key), f"traits.{key}") for key in TRAITS},
         "attacks": _slots(fields, document.get("attacks"), "attacks"),
         "defenses": _slots(fields, document.get("defenses"), "defenses"),
         "wounds": {key: fields.number(wounds.get(key), f"wounds.{key}") for key in ("flesh", "dramatic")},
     }
-    identity = fields.text(document.get("id"), "id")
-    if identity:
-        character["id"] = identity
+    if "id" in document:
+        character["id"] = fields.text(document.get("id"), "id")
     return character, fields.notes
 
 
@@ -90,9 +93,9 @@ def _message(severity: str, code: str, text: str, path: str) -> dict[str, str]:
             "href": RULE_HREF, "path": path}
 
 
-def type_problems(notes: list[FieldNote]) -> list[dict[str, str]]:
-    """The fields of the wrong type, as errors naming each field."""
-    return [_message("error", "rk-type", readable_message(note.text, note.path), note.path) for note in notes]
+def note_messages(notes: list[FieldNote], severity: str, code: str) -> list[dict[str, str]]:
+    """Notes on the document's fields (a wrong type, an unknown field kept) as messages naming each place."""
+    return [_message(severity, code, readable_message(note.text, note.path), note.path) for note in notes]
 
 
 def problems(c: Mapping[str, Any]) -> list[dict[str, str]]:

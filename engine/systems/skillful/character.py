@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.errors import ParameterError
 from engine.kit.characters import readable_message
+from engine.kit.documents import document_version
 from engine.kit.fields import FieldNote, FieldReader
 from engine.kit.forms import number, shown, text_input
 from engine.kit.markup import Html, el
@@ -30,6 +31,8 @@ from engine.systems.skillful.rules.tiers import FLOOR_LABELS, threshold_width
 from engine.systems.skillful.rules.tracker import floor_of
 
 SCHEMA = "rollwright/skillful"
+VERSION = 1
+"""The document version this builder writes and reads (a newer one is refused: :mod:`engine.kit.documents`)."""
 SKILL_SLOTS = 8
 MAX_POOL = 999
 DEFAULT_SIZE = 60
@@ -41,7 +44,7 @@ RULE_HREF = "skillful/tracker/"
 
 def blank() -> dict[str, Any]:
     """A new character: no name, no skills, full pools of the default size."""
-    return {"schema": SCHEMA, "name": "", "skills": [],
+    return {"schema": SCHEMA, "version": VERSION, "name": "", "skills": [],
             "pools": {pool: {"size": DEFAULT_SIZE, "current": DEFAULT_SIZE} for pool in POOLS},
             "settings": {key: default for key, (_, default) in SETTINGS.items()}}
 
@@ -56,6 +59,7 @@ def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[Field
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParameterError(f"character: not a Skillful character (schema {schema!r})", field="character")
+    document_version(document, reads=(VERSION,))
     base = blank()
     fields = FieldReader()
     pools = fields.mapping(document.get("pools"), "pools")
@@ -63,16 +67,15 @@ def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[Field
     skills = fields.items(document.get("skills"), "skills")[:SKILL_SLOTS]
     pool_fields = {pool: fields.mapping(pools.get(pool), f"pools.{pool}") for pool in POOLS}
     character: dict[str, Any] = {
-        "schema": SCHEMA, "name": fields.text(document.get("name"), "name"),
+        "schema": SCHEMA, "version": VERSION, "name": fields.text(document.get("name"), "name"),
         "skills": [{"name": fields.text(s.get("name"), f"skills.{i}.name"),
                     "level": fields.number(s.get("level"), f"skills.{i}.level")} for i, s in enumerate(skills)],
         "pools": {pool: {key: fields.number(pool_fields[pool].get(key), f"pools.{pool}.{key}", base["pools"][pool][key])
                          for key in ("size", "current")} for pool in POOLS},
         "settings": {key: fields.number(settings.get(key), f"settings.{key}", base["settings"][key]) for key in SETTINGS},
     }
-    identity = fields.text(document.get("id"), "id")
-    if identity:
-        character["id"] = identity
+    if "id" in document:
+        character["id"] = fields.text(document.get("id"), "id")
     return character, fields.notes
 
 
@@ -81,9 +84,9 @@ def read(document: Mapping[str, Any]) -> dict[str, Any]:
     return read_fields(document)[0]
 
 
-def type_problems(notes: list[FieldNote]) -> list[dict[str, str]]:
-    """The fields of the wrong type, as errors naming each field."""
-    return [_message("error", "skillful-type", readable_message(note.text, note.path), note.path) for note in notes]
+def note_messages(notes: list[FieldNote], severity: str, code: str) -> list[dict[str, str]]:
+    """Notes on the document's fields (a wrong type, an unknown field kept) as messages naming each place."""
+    return [_message(severity, code, readable_message(note.text, note.path), note.path) for note in notes]
 
 
 def _message(severity: str, code: str, text: str, path: str) -> dict[str, str]:

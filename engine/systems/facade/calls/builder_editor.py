@@ -24,9 +24,11 @@ from typing import Any
 from engine.kit.registry import REGISTRY, Param, call, register
 from engine.errors import ParameterError, RollwrightError
 from engine.kit.characters import render_pickers
+from engine.kit.documents import document_version
 from engine.kit.forms import control_id
 from engine.systems.facade.character.editor_view import LIMITS, render_editor
 from engine.systems.facade.character.examples import sample_documents
+from engine.systems.facade.character.model import VERSION
 from engine.systems.facade.rules.costs import point_buy_budget, pool_buy_budget
 from engine.systems.facade.rules.traits import MAX_TRAIT, MIN_TRAIT
 
@@ -134,6 +136,7 @@ def _suggestions() -> Any:
           Param("value", str, "the new method for set-method", default="", max_length=40,
                 samples=("point-buy", "pool-buy")))
 def editor(character: dict[str, Any], action: str, path: str, value: str) -> dict[str, Any]:
+    document_version(character, reads=(1, VERSION))  # a newer builder's document is not edited as if it were ours
     doc, focus = edit(character, action, path, value)
     return {"character": doc, "html": str(render_editor(doc, _suggestions())), "focus": focus}
 

@@ -16,11 +16,12 @@ import copy
 from typing import Any
 
 from engine.kit.characters import render_pickers
+from engine.kit.documents import keep_unknown
 from engine.kit.forms import NAME_MAX
 from engine.kit.registry import Param, register
 from engine.systems.facets.character import (
-    MAX_EFFORT, MAX_PENALTIES, MAX_POOL, TRAIT_SLOTS, attribute_options, blank, problems, read, read_fields,
-    type_problems,
+    MAX_EFFORT, MAX_PENALTIES, MAX_POOL, TRAIT_SLOTS, attribute_options, blank, note_messages, problems, read,
+    read_fields,
 )
 from engine.systems.facets.views.character import editor_html, report_html, sheet_html, sheet_text
 
@@ -48,7 +49,9 @@ def new() -> dict[str, Any]:
 @register("facets.character.check", "Check a Facets character; with the report and sheet.", CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
     c, notes = read_fields(character)
-    messages = type_problems(notes) + problems(c)
+    c, kept = keep_unknown(character, c)
+    messages = (note_messages(notes, "error", "facets-type") + problems(c)
+                + note_messages(kept, "warning", "facets-unknown"))
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
             "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
 

@@ -17,11 +17,12 @@ import copy
 from typing import Any
 
 from engine.kit.characters import render_picker
+from engine.kit.documents import keep_unknown
 from engine.kit.forms import NAME_MAX
 from engine.kit.registry import Param, register
 from engine.systems.roll_and_keep.character import (
-    TRAITS, blank, editor_html, options_for, problems, read, read_fields, report_html, sheet_html, sheet_lines,
-    type_problems,
+    TRAITS, blank, editor_html, note_messages, options_for, problems, read, read_fields, report_html, sheet_html,
+    sheet_lines,
 )
 from engine.systems.roll_and_keep.rules.combat import MAX_RANK
 from engine.systems.roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
@@ -52,7 +53,8 @@ def new() -> dict[str, Any]:
 @register("roll-and-keep.character.check", "Check a Roll & Keep character; with the report and sheet.", CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
     c, notes = read_fields(character)
-    messages = type_problems(notes) + problems(c)
+    c, kept = keep_unknown(character, c)
+    messages = note_messages(notes, "error", "rk-type") + problems(c) + note_messages(kept, "warning", "rk-unknown")
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
             "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
 

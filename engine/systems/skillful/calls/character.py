@@ -17,11 +17,12 @@ import copy
 from typing import Any
 
 from engine.kit.characters import render_picker
+from engine.kit.documents import keep_unknown
 from engine.kit.forms import NAME_MAX
 from engine.kit.registry import Param, register
 from engine.systems.skillful.character import (
-    MAX_POOL, SKILL_SLOTS, blank, editor_html, fill_options, problems, read, read_fields, report_html, sheet_html,
-    sheet_text, type_problems,
+    MAX_POOL, SKILL_SLOTS, blank, editor_html, fill_options, note_messages, problems, read, read_fields, report_html,
+    sheet_html, sheet_text,
 )
 from engine.systems.skillful.rules.checks import MAX_SKILL
 
@@ -45,7 +46,9 @@ def new() -> dict[str, Any]:
 @register("skillful.character.check", "Check a Skillful character; with the report and sheet.", CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
     c, notes = read_fields(character)
-    messages = type_problems(notes) + problems(c)
+    c, kept = keep_unknown(character, c)
+    messages = (note_messages(notes, "error", "skillful-type") + problems(c)
+                + note_messages(kept, "warning", "skillful-unknown"))
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
             "migrated_from": None, "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
 
