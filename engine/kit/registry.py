@@ -47,8 +47,9 @@ class Param:
     fills: str | None = None
     """What a saved character can fill this parameter with (e.g. "trait"), for "use my character"."""
     samples: tuple[Any, ...] | Callable[[], tuple[Any, ...]] = ()
-    """Values a sweep of every call tries besides the declared edges (free text, lists, objects): typical
-    ones and the costliest the call accepts; or a function giving them (e.g. a blank character)."""
+    """Values a sweep of every call (``tests/support/sweep.py``, ``make fuzz``) tries besides the declared
+    edges, for free text, lists and objects: typical ones first, the costliest the call accepts last; or a
+    function giving them (e.g. a blank character and a full one)."""
 
     @property
     def required(self) -> bool:

@@ -7,9 +7,12 @@ values, declared beside the parameter; see :class:`engine.kit.registry.Param`).
 A parameter with a default of ``None`` also tries ``None``. A whole number with no
 declared bound tries large values on that side, since the call accepts them.
 
-:func:`combinations` gives one call's parameter sets: its defaults, each corner of
-each parameter alone, every parameter at its smallest and at its largest corner, then
-the whole product of corners when it is small or a seeded sample of it.
+:func:`combinations` gives one call's parameter sets: its defaults, every parameter
+at its smallest and at its largest corner (a whole number's bounds, else its first
+and last corner: the last sample is the costliest), the same with one or two
+parameters at the other edge, each corner of each parameter alone, then the whole
+product of corners when it is small or a seeded sample of it; :func:`random_sets`
+draws values inside the ranges.
 ``widget.render`` is swept through every widget, each with its own call's corners.
 :func:`run` times one call in CPU time and says whether it answered, was refused
 with the engine's own error, or failed with anything else (a crash).
