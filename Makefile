@@ -48,7 +48,7 @@ bench: deps bench/node_modules/.deps /usr/bin/chromium
 # Every registry call at the corners of its parameters and inside them, cold, with the slowest timed
 # (the suite runs the same sweep small: tests/kit/test_call_sweep.py). Figures: bench/results/call_sweep.json.
 fuzz: $(VENV)/.deps
-	$(PY) bench/call_sweep.py --extra 2000 --top 25 --json bench/results/call_sweep.json
+	$(PY) bench/call_sweep.py --extra 1000 --top 25 --json bench/results/call_sweep.json
 
 clean:
 	rm -rf site build .pytest_cache .hypothesis

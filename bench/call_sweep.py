@@ -1,7 +1,7 @@
 """Every registry call at the corners of its parameters, cold, timed: the slowest, as ratios to icepool.
 
     .venv/bin/python bench/call_sweep.py [--extra N] [--stop S] [--top K] [--json FILE]
-    make fuzz        # the large run: --extra 2000
+    make fuzz        # the large run: --extra 1000 (about 108,000 calls)
 
 The sets come from ``tests/support/sweep.py`` (the suite runs the same sweep, smaller, and only asserts
 that each call answers or refuses with the engine's own error). Each call runs with every cache of the
@@ -83,7 +83,7 @@ def report(result: dict, baseline: float, top: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--extra", type=int, default=10, help="sets per call from the product of corners, and as "
-                        "many drawn inside the ranges (default 10; make fuzz: 2000)")
+                        "many drawn inside the ranges (default 10; make fuzz: 1000)")
     parser.add_argument("--stop", type=float, default=10.0, help="give up on one call after this many CPU seconds")
     parser.add_argument("--top", type=int, default=12, help="how many of the slowest calls to print")
     parser.add_argument("--seed", type=int, default=0, help="seed of the sampled sets")

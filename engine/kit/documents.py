@@ -18,8 +18,12 @@ Traceback (most recent call last):
 engine.errors.ParameterError: character: unknown version 99; this builder reads version 1 (a file from a newer builder needs a newer site)
 >>> out, notes = keep_unknown({"name": "Ada", "colour": "red", "traits": {"brawn": 2, "luck": 7}},
 ...                           {"name": "Ada", "traits": {"brawn": 2}})
->>> out, [note.text for note in notes]
-({'name': 'Ada', 'traits': {'brawn': 2, 'luck': 7}, 'colour': 'red'}, ["unknown field 'colour' is kept as it is (this builder does not use it).", "traits: unknown field 'luck' is kept as it is (this builder does not use it)."])
+>>> out
+{'name': 'Ada', 'traits': {'brawn': 2, 'luck': 7}, 'colour': 'red'}
+>>> for note in notes:
+...     print(note.text)
+unknown field 'colour' is kept as it is (this builder does not use it).
+traits: unknown field 'luck' is kept as it is (this builder does not use it).
 """
 
 from __future__ import annotations

@@ -14,8 +14,12 @@ reads as its digits. A missing field (``None``) is no problem: it takes its defa
 ('', 'abc', None)
 >>> r.items({"name": "Ada"}, "attacks"), r.flag("yes", "skills.0.open"), r.text(12, "name")
 ([], False, '12')
->>> [note.text for note in r.notes]
-['attacks.0.trait: expected text, got a list; it is left empty.', 'wounds.flesh: expected a whole number, got an object; it is left empty.', 'attacks: expected a list, got an object; it is read as empty.', "skills.0.open: expected true or false, got text ('yes'); it is read as false."]
+>>> for note in r.notes:
+...     print(note.text)
+attacks.0.trait: expected text, got a list; it is left empty.
+wounds.flesh: expected a whole number, got an object; it is left empty.
+attacks: expected a list, got an object; it is read as empty.
+skills.0.open: expected true or false, got text ('yes'); it is read as false.
 """
 
 from __future__ import annotations

@@ -72,7 +72,8 @@ def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[Field
                     "level": fields.number(s.get("level"), f"skills.{i}.level")} for i, s in enumerate(skills)],
         "pools": {pool: {key: fields.number(pool_fields[pool].get(key), f"pools.{pool}.{key}", base["pools"][pool][key])
                          for key in ("size", "current")} for pool in POOLS},
-        "settings": {key: fields.number(settings.get(key), f"settings.{key}", base["settings"][key]) for key in SETTINGS},
+        "settings": {key: fields.number(settings.get(key), f"settings.{key}", base["settings"][key])
+                     for key in SETTINGS},
     }
     if "id" in document:
         character["id"] = fields.text(document.get("id"), "id")

@@ -74,7 +74,8 @@ def first_chance(a: Side, b: Side, first: str) -> Fraction:
 
 
 def _weights(dist: Distribution, cap: int) -> list[int]:
-    """Integer damage weights indexed by damage 0..``cap``; values above ``cap`` merge into it (all take the side out)."""
+    """Integer damage weights indexed by damage 0..``cap``; more than ``cap`` counts as ``cap`` (both take
+    the side out)."""
     out = [0] * (cap + 1)
     for value, weight in dist.items():
         out[min(value, cap)] += weight
