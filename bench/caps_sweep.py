@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.dice.notation import estimate_work, evaluate, parse  # noqa: E402
-from engine.dice.notation.limits import MAX_WORK  # noqa: E402
-from engine.errors import RollwrightError  # noqa: E402
+from rollwright.dice.notation import estimate_work, evaluate, parse  # noqa: E402
+from rollwright.dice.notation.limits import MAX_WORK  # noqa: E402
+from rollwright.errors import RollwrightError  # noqa: E402
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,7 @@ def _summary(values: list[float]) -> dict[str, float]:
 
 def browser_samples(chromium, origin: str, samples: int) -> dict[str, dict]:
     """Time the page's call per case in one tab of ``chromium`` (a Playwright Browser) on the Dice page."""
-    from engine.dice.notation import DISTRIBUTION_CACHE_SIZE
+    from rollwright.dice.notation import DISTRIBUTION_CACHE_SIZE
 
     context = chromium.new_context()
     page = context.new_page()

@@ -48,7 +48,7 @@ def _timed(fn: Callable[[], object]) -> tuple[float, float]:
 def engine_vs_icepool() -> list[dict]:
     import icepool
 
-    from engine.dice.notation import distribution
+    from rollwright.dice.notation import distribution
 
     rows = []
     for notation, oracle in _cases(icepool):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit.characters import builder_systems
+from rollwright.kit.characters import builder_systems
 from tests.support.browser import builder_page_url, wait_builder_ready
 
 pytestmark = pytest.mark.browser

@@ -12,9 +12,9 @@ import json
 
 import pytest
 
-from engine.kit.api import call
-from engine.kit.characters import builder_systems, contract_call
-from engine.kit.system import System
+from rollwright.kit.api import call
+from rollwright.kit.characters import builder_systems, contract_call
+from rollwright.kit.system import System
 from tests.support.browser import BOOT_TIMEOUT_MS, builder_page_url, wait_builder_ready
 
 pytestmark = pytest.mark.browser

@@ -20,7 +20,7 @@ import json
 
 import pytest
 
-from engine.kit.system import System, all_systems
+from rollwright.kit.system import System, all_systems
 from tests.support import hostile
 from tests.support.browser import BOOT_TIMEOUT_MS, builder_page_url, open_tab, wait_builder_ready
 

@@ -11,8 +11,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from engine.kit.api import call, call_json
-from engine.kit.dice_views import odds_view
+from rollwright.kit.api import call, call_json
+from rollwright.kit.dice_views import odds_view
 from tests.support.browser import BOOT_TIMEOUT_MS
 from tests.support.html_reader import read
 from tests.support.keyboard import choose, next_field, type_into

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit.system import System, all_systems
+from rollwright.kit.system import System, all_systems
 from tests.support.browser import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support import variants
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
 from tests.support.siteserver import SiteServer

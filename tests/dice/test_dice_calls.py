@@ -8,12 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from engine.kit.api import call, call_json
-from engine.kit.calls.dice import distribution_report
-from engine.cli import main
-from engine.dice.notation import distribution, margin
-from engine.dice.rolling import roll
-from engine.errors import LimitError, NotationError, ParameterError
+from rollwright.kit.api import call, call_json
+from rollwright.kit.calls.dice import distribution_report
+from rollwright.cli import main
+from rollwright.dice.notation import distribution, margin
+from rollwright.dice.rolling import roll
+from rollwright.errors import LimitError, NotationError, ParameterError
 
 
 # --- dice.dist ------------------------------------------------------------------

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.dice import Distribution, explode, keep_highest, open_d20, repeat_sum, roll_and_keep, sum_all
-from engine.dice.notation import distribution
+from rollwright.dice import Distribution, explode, keep_highest, open_d20, repeat_sum, roll_and_keep, sum_all
+from rollwright.dice.notation import distribution
 
 Exact = dict[int, Fraction]
 

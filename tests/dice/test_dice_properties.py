@@ -9,11 +9,11 @@ from math import prod
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.dice import Distribution, explode, sum_all
-from engine.dice.notation import distribution, margin, parse, signed_terms, to_text
-from engine.dice.notation.syntax import EXPR_TYPES
-from engine.dice.rolling import roll
-from engine.errors import LimitError, NotationError
+from rollwright.dice import Distribution, explode, sum_all
+from rollwright.dice.notation import distribution, margin, parse, signed_terms, to_text
+from rollwright.dice.notation.syntax import EXPR_TYPES
+from rollwright.dice.rolling import roll
+from rollwright.errors import LimitError, NotationError
 
 FAST = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from engine.dice.notation import parse
-from engine.dice.rolling import DieRoll, RollReport, roll, roll_die, roll_with
-from engine.errors import NotationError, ParameterError
+from rollwright.dice.notation import parse
+from rollwright.dice.rolling import DieRoll, RollReport, roll, roll_die, roll_with
+from rollwright.errors import NotationError, ParameterError
 
 # Golden rolls. random.Random(seed).randint gives these on CPython 3.11 and on
 # Pyodide's 3.14 alike; a change here breaks every reader's saved roll.
@@ -145,7 +145,7 @@ def test_explosions_happen_before_keeping() -> None:
 
 
 def test_new_forms_print_dropped_dice_in_brackets() -> None:
-    from engine.cli import format_roll
+    from rollwright.cli import format_roll
 
     text = format_roll(roll("4d6kh3", seed=42))
     assert "6, 1, [1], 6" in text and "total: 13" in text and "[x] = dropped die" in text

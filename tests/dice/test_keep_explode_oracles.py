@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.dice import Distribution, explode, keep_dice, keep_highest, keep_lowest, repeat_sum, roll_and_keep
-from engine.dice.notation import distribution, margin
+from rollwright.dice import Distribution, explode, keep_dice, keep_highest, keep_lowest, repeat_sum, roll_and_keep
+from rollwright.dice.notation import distribution, margin
 
 Exact = dict[int, Fraction]
 

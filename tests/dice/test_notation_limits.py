@@ -6,10 +6,10 @@ import time
 
 import pytest
 
-import engine.dice.notation.evaluation as evaluation
-import engine.dice.notation.parser as parser_module
-from engine.dice.notation import distribution, estimate_margin_work, estimate_work, margin, parse
-from engine.dice.notation.limits import (
+import rollwright.dice.notation.evaluation as evaluation
+import rollwright.dice.notation.parser as parser_module
+from rollwright.dice.notation import distribution, estimate_margin_work, estimate_work, margin, parse
+from rollwright.dice.notation.limits import (
     MAX_CONSTANT,
     MAX_DEPTH,
     MAX_DICE,
@@ -19,8 +19,8 @@ from engine.dice.notation.limits import (
     MAX_WORK,
     check_depth,
 )
-from engine.dice.rolling import roll
-from engine.errors import LimitError, ParameterError
+from rollwright.dice.rolling import roll
+from rollwright.errors import LimitError, ParameterError
 
 
 def limit_of(call, *args, **kwargs) -> LimitError:

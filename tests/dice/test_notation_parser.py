@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice.notation import (
+from rollwright.dice.notation import (
     BinOp,
     Constant,
     Dice,
@@ -19,8 +19,8 @@ from engine.dice.notation import (
     signed_terms,
     to_text,
 )
-from engine.dice.notation.lexer import tokenize
-from engine.errors import LimitError, NotationError
+from rollwright.dice.notation.lexer import tokenize
+from rollwright.errors import LimitError, NotationError
 
 
 @pytest.mark.parametrize(

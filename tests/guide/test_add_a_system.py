@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.kit.api import REGISTRY
-from engine.kit.system import all_systems
+from rollwright.kit.api import REGISTRY
+from rollwright.kit.system import all_systems
 from tests.support.html_reader import read
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,7 +113,7 @@ def test_the_real_engine_does_not_contain_the_example() -> None:
 
 
 def test_the_engine_lists_the_new_calls(project: Path) -> None:
-    result = run(project, "-m", "engine", "calls")
+    result = run(project, "-m", "rollwright", "calls")
     assert result.returncode == 0, result.stderr
     calls = {c["name"]: c for c in json.loads(result.stdout)}
     contract = {f"pips.character.{op}" for op in ("new", "check", "editor", "sheet", "picker")}
@@ -153,8 +153,8 @@ def test_the_browser_gets_the_new_system_too(built: Path) -> None:
 
 
 def test_it_implements_the_builder_contract(project: Path) -> None:
-    script = ("import json; from engine.kit.characters import contract_problems; "
-              "from engine.kit.system import all_systems; "
+    script = ("import json; from rollwright.kit.characters import contract_problems; "
+              "from rollwright.kit.system import all_systems; "
               f"print(json.dumps(contract_problems(all_systems()[{SYSTEM!r}])))")
     result = run(project, "-c", script)
     assert result.returncode == 0, result.stderr
@@ -162,11 +162,11 @@ def test_it_implements_the_builder_contract(project: Path) -> None:
 
 
 def test_a_new_character_validates_on_the_command_line(project: Path) -> None:
-    result = run(project, "-m", "engine", "call", "pips.character.new")
+    result = run(project, "-m", "rollwright", "call", "pips.character.new")
     assert result.returncode == 0, result.stderr
     hero = project / "hero.json"
     hero.write_text(json.dumps(json.loads(result.stdout)["character"]), encoding="utf-8")
-    result = run(project, "-m", "engine", "character", "validate", str(hero))
+    result = run(project, "-m", "rollwright", "character", "validate", str(hero))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "valid" in result.stdout
 
@@ -179,7 +179,7 @@ def test_its_docstring_examples_and_worked_examples_pass(project: Path) -> None:
                  "engine/systems/pips", "tests/systems/test_worked_examples.py", "-k", "pips")
     assert result.returncode == 0, result.stdout[-3000:]
     assert "[pips: Three dice against a hard task] PASSED" in result.stdout
-    assert "engine.systems.pips.rules.hits PASSED" in result.stdout
+    assert "pips.rules.hits PASSED" in result.stdout
 
 
 def test_it_is_strictly_typed_like_the_engine(project: Path) -> None:

@@ -7,9 +7,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import RollwrightError
-from engine.kit.api import call, call_json, describe
-from engine.kit.widget import all_widgets
+from rollwright.errors import RollwrightError
+from rollwright.kit.api import call, call_json, describe
+from rollwright.kit.widget import all_widgets
 
 CALL_NAMES = [c["name"] for c in describe()]
 PARAM_NAMES = sorted({p["name"] for c in describe() for p in c["params"]} | {"bogus"})

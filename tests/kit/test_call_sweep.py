@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit.api import REGISTRY
-from engine.kit.registry import Param
+from rollwright.kit.api import REGISTRY
+from rollwright.kit.registry import Param
 from tests.support import sweep
 
 EXTRA = 6

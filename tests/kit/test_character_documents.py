@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from engine.cli import main
-from engine.errors import ParameterError
-from engine.kit.api import REGISTRY, call
-from engine.kit.characters import builder_systems, contract_call
-from engine.kit.system import System
+from rollwright.cli import main
+from rollwright.errors import ParameterError
+from rollwright.kit.api import REGISTRY, call
+from rollwright.kit.characters import builder_systems, contract_call
+from rollwright.kit.system import System
 
 SYSTEMS = builder_systems()
 FUTURE = {"added_in_a_later_version": [1, {"deep": "x"}], "nested": {"a": None}}

@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import RollwrightError
-from engine.kit.api import REGISTRY, call
-from engine.kit.characters import builder_systems, contract_call
-from engine.kit.system import System
+from rollwright.errors import RollwrightError
+from rollwright.kit.api import REGISTRY, call
+from rollwright.kit.characters import builder_systems, contract_call
+from rollwright.kit.system import System
 
 SYSTEMS = builder_systems()
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)

@@ -1,4 +1,4 @@
-"""``python -m engine``: the JSON contract of dist, roll output, and one-line errors."""
+"""``python -m rollwright``: the JSON contract of dist, roll output, and one-line errors."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.dice.rolling import roll
+from rollwright.dice.rolling import roll
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine", *args], cwd=REPO, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "rollwright", *args], cwd=REPO, capture_output=True, text=True, timeout=60
     )
 
 
@@ -114,7 +114,7 @@ def test_bad_input_gives_one_line_and_status_2(args: list[str], words: str) -> N
 
 
 def test_call_and_calls_use_the_registry() -> None:
-    pytest.importorskip("engine.kit.api")
+    pytest.importorskip("rollwright.kit.api")
     calls = run("calls")
     assert calls.returncode == 0, calls.stderr
     listing = json.loads(calls.stdout)
@@ -130,7 +130,7 @@ def test_call_and_calls_use_the_registry() -> None:
 @pytest.mark.parametrize("trait", [{"a": 1}, ["finesse"]], ids=["object", "list"])
 def test_a_wrong_type_inside_a_character_is_the_files_fault_not_a_bug(tmp_path: Path, trait: object) -> None:
     """Issue 30: an attack's trait of the wrong type made ``character validate`` exit 70, "a bug in the engine"."""
-    from engine.kit.api import call
+    from rollwright.kit.api import call
 
     doc = call("roll-and-keep.character.new")["character"]
     doc["attacks"][0]["trait"] = trait

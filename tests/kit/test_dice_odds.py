@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from engine.dice.notation import distribution
-from engine.dice.notation.limits import MAX_WORK
-from engine.errors import LimitError, NotationError, ParameterError
-from engine.kit.api import call, call_json
-from engine.kit.numbers import fraction_text
+from rollwright.dice.notation import distribution
+from rollwright.dice.notation.limits import MAX_WORK
+from rollwright.errors import LimitError, NotationError, ParameterError
+from rollwright.kit.api import call, call_json
+from rollwright.kit.numbers import fraction_text
 
 CASES = ["10k5", "4d6kh3", "3d10+d6", "od20", "d8!", "d8!>=7", "2d20kl1", "6d10dh2", "4d6!kh3", "d6-d6", "-d4+3"]
 
@@ -71,7 +71,7 @@ def test_errors_name_the_field_that_holds_the_fault(params: dict, field: str, ki
 
 
 def test_expressions_share_one_work_cap_checked_before_any_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine.dice.notation import evaluation
+    from rollwright.dice.notation import evaluation
 
     def no_work(*args: object) -> None:
         raise AssertionError("started computing over the cap")

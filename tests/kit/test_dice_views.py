@@ -9,11 +9,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from engine.dice.notation import distribution
-from engine.kit.api import call
-from engine.kit.dice_views import central_window, column, compare_view, odds_view, roll_view
-from engine.kit.numbers import percent
-from engine.kit.series_chart import DASHES, MARKERS, MAX_MARKERS, Series, legend, nice_step, series_chart
+from rollwright.dice.notation import distribution
+from rollwright.kit.api import call
+from rollwright.kit.dice_views import central_window, column, compare_view, odds_view, roll_view
+from rollwright.kit.numbers import percent
+from rollwright.kit.series_chart import DASHES, MARKERS, MAX_MARKERS, Series, legend, nice_step, series_chart
 from tests.support.html_reader import read
 
 

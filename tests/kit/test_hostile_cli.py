@@ -1,4 +1,4 @@
-"""The hostile-input corpus through ``python -m engine``: exit 2 and one line, or an answer; never a traceback.
+"""The hostile-input corpus through ``python -m rollwright``: exit 2 and one line, or an answer; never a traceback.
 
 Each case runs in a fresh process. The subprocess timeout only proves that nothing hangs;
 it is far above any real answer and is not a timing assertion.
@@ -21,7 +21,7 @@ HANG = 60
 
 
 def run(args: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=REPO, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "rollwright", *args], cwd=REPO, capture_output=True, text=True,
                           errors="replace", timeout=HANG)
 
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from engine.errors import RollwrightError
-from engine.kit.api import call, call_json, describe
-from engine.kit.characters import builder_systems, contract_call, system_for_document
+from rollwright.errors import RollwrightError
+from rollwright.kit.api import call, call_json, describe
+from rollwright.kit.characters import builder_systems, contract_call, system_for_document
 from tests.support import hostile
 
 CALLS = describe()

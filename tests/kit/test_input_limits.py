@@ -1,4 +1,4 @@
-"""engine.kit.limits: every input limit is checked before any parsing work, at each door, with its name."""
+"""rollwright.kit.limits: every input limit is checked before any parsing work, at each door, with its name."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-import engine.cli as cli
-import engine.kit.limits as limits
-from engine.errors import LimitError
-from engine.kit.api import call_json
-from engine.kit.limits import (
+import rollwright.cli as cli
+import rollwright.kit.limits as limits
+from rollwright.errors import LimitError
+from rollwright.kit.api import call_json
+from rollwright.kit.limits import (
     MAX_ENTRIES,
     MAX_INT_DIGITS,
     MAX_NAME,
@@ -24,7 +24,7 @@ from engine.kit.limits import (
     check_value,
     load_json,
 )
-from engine.kit.registry import REGISTRY, Param, call, register
+from rollwright.kit.registry import REGISTRY, Param, call, register
 
 
 def limit_of(fn: Any, *args: Any, **kwargs: Any) -> LimitError:
@@ -156,8 +156,8 @@ def test_the_browser_checks_documents_with_the_engines_limits() -> None:
     import re
     from pathlib import Path
 
-    from engine.kit.builder_page import document_limits
-    from engine.kit.system import System
+    from rollwright.kit.builder_page import document_limits
+    from rollwright.kit.system import System
 
     script = (Path(__file__).resolve().parents[2] / "site-overrides/assets/rollwright/builder/document-limits.js")
     found = re.search(r"DEFAULT_LIMITS = Object\.freeze\(\{(.*?)\}\);", script.read_text(encoding="utf-8"), re.DOTALL)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit import api
-from engine.kit.characters import builder_systems, contract_call, place_words, readable_message
+from rollwright.kit import api
+from rollwright.kit.characters import builder_systems, contract_call, place_words, readable_message
 
 
 @pytest.mark.parametrize(("text", "path", "expected"), [

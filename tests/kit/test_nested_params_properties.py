@@ -15,9 +15,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import RollwrightError
-from engine.kit.api import call, call_json, describe
-from engine.kit.limits import MAX_NESTING
+from rollwright.errors import RollwrightError
+from rollwright.kit.api import call, call_json, describe
+from rollwright.kit.limits import MAX_NESTING
 
 CALLS = {c["name"]: [p["name"] for p in c["params"]] + ["bogus"] for c in describe()}
 KEYS = st.one_of(st.text(max_size=8), st.sampled_from(["name", "level", "skills", "id", "trait", "schema", "version",

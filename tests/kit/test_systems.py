@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.kit.api import REGISTRY, describe
-from engine.kit.characters import builder_systems, contract_problems, system_for_document
-from engine.kit.discovery import system_packages
-from engine.kit.system import System, all_systems, system_of
-from engine.kit.tables import all_tables
-from engine.kit.widget import all_widgets
-from engine.errors import ParameterError
-from macros import all_macros
+from rollwright.kit.api import REGISTRY, describe
+from rollwright.kit.characters import builder_systems, contract_problems, system_for_document
+from rollwright.kit.discovery import system_packages
+from rollwright.kit.system import System, all_systems, system_of
+from rollwright.kit.tables import all_tables
+from rollwright.kit.widget import all_widgets
+from rollwright.errors import ParameterError
+from rollwright.mkdocs.macros import all_macros
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = [ROOT / "engine" / "kit", ROOT / "engine" / "dice", ROOT / "macros",

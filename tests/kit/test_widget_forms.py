@@ -8,11 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.errors import ParameterError
-from engine.kit import api  # noqa: F401 - loads every system's calls and widgets
-from engine.kit.markup import el
-from engine.kit.registry import REGISTRY, Param, lookup, register
-from engine.kit.widget import _REGISTERED, Field, Widget, all_widgets, form_params, register_widget, render_result
+from rollwright.errors import ParameterError
+from rollwright.kit import api  # noqa: F401 - loads every system's calls and widgets
+from rollwright.kit.markup import el
+from rollwright.kit.registry import REGISTRY, Param, lookup, register
+from rollwright.kit.widget import _REGISTERED, Field, Widget, all_widgets, form_params, register_widget, render_result
 
 
 @pytest.fixture
@@ -57,7 +57,7 @@ def test_every_widget_text_field_takes_digits_as_text() -> None:
 
 
 def test_controls_carry_their_parameter_kind(demo: str) -> None:
-    from engine.kit.widget import render_widget
+    from rollwright.kit.widget import render_widget
 
     html = render_widget(demo, {"names": "Ada", "count": 2}, widget_id="w1")
     assert re.search(r'name="names"[^>]*data-rw-kind="text"', html)
@@ -85,7 +85,7 @@ def with_defaults() -> Iterator[str]:
 def test_controls_show_the_values_the_answer_used(with_defaults: str, page_params: dict) -> None:
     """A field the page leaves out shows the call's own default, the value its build-time answer used
     (a checkbox whose parameter defaults to true was shown unticked, and a number field empty)."""
-    from engine.kit.widget import render_widget
+    from rollwright.kit.widget import render_widget
 
     html = render_widget(with_defaults, page_params, widget_id="w1")
     tries = page_params.get("tries", 3)

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.kit.markup import el
-from engine.kit.registry import REGISTRY, Param, register
-from engine.kit.widget import _REGISTERED, Field, Widget, all_widgets, register_widget, render_widget
+from rollwright.kit.markup import el
+from rollwright.kit.registry import REGISTRY, Param, register
+from rollwright.kit.widget import _REGISTERED, Field, Widget, all_widgets, register_widget, render_widget
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 //
 //   node tests/parity/run_calls.mjs <request.json> <answers.json>
 //
-// request.json: {"wheel": "<path to .whl>", "entryModule": "engine.kit.api",
+// request.json: {"wheel": "<path to .whl>", "entryModule": "rollwright.kit.api",
 //                "snapshot": null | "<path to the gzipped snapshot>", "snapshotBytes": <its unpacked size>,
 //                "emptyZip": "<path to an empty .zip>",
 //                "stdlib": "<path to python_stdlib.zip>" (with "snapshot": checks runtime/files.js after the calls),
@@ -86,7 +86,7 @@ if (request.snapshot && request.stdlib) {
   const before = attempt("difflib");
   installSkippedFiles(pyodide, await bytes(request.stdlib), await bytes(request.wheel));
   const after = attempt("difflib");
-  const engineMain = pyodide.pyimport("importlib.util").find_spec("engine.__main__") !== undefined;
+  const engineMain = pyodide.pyimport("importlib.util").find_spec("rollwright.__main__") !== undefined;
   files = { loaded, before, after, engineMain };
   importlib.destroy();
 }

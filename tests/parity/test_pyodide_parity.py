@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.kit import api
-from engine.kit.widget import all_widgets, lookup_widget
+from rollwright.kit import api
+from rollwright.kit.widget import all_widgets, lookup_widget
 
 pytestmark = pytest.mark.parity
 
@@ -246,7 +246,7 @@ def test_restored_python_imports_what_the_snapshot_lacks_once_its_files_are_inst
 
 _HASH_PROBE = """
 import json, sys
-from engine.kit import api
+from rollwright.kit import api
 calls = json.load(sys.stdin)
 print(json.dumps([api.call_json(name, params_json) for name, params_json in calls]))
 """

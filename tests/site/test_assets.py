@@ -140,8 +140,8 @@ def test_engine_imports_from_the_wheel_alone(wheel, tmp_path):
     probe = (
         "import json, sys\n"
         f"sys.path.insert(0, {str(wheel_path)!r})\n"
-        "import engine, engine.kit.api\n"
-        "out = json.loads(engine.kit.api.call_json('dice.dist', '{\"notation\": \"d6\"}'))\n"
+        "import engine, rollwright.kit.api\n"
+        "out = json.loads(rollwright.kit.api.call_json('dice.dist', '{\"notation\": \"d6\"}'))\n"
         "print(json.dumps({'file': engine.__file__, 'version': engine.__version__, 'ok': out['ok']}))\n"
     )
     # -I: isolated (no PYTHONPATH, no user site, no script or cwd on sys.path); cwd is outside the repo.

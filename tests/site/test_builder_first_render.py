@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.kit.builder_page import first_render, html_key
-from engine.kit.characters import builder_systems
+from rollwright.kit.builder_page import first_render, html_key
+from rollwright.kit.characters import builder_systems
 
 PARTS = Path(__file__).resolve().parents[2] / "site-overrides/assets/rollwright/builder/builder-parts.js"
 TEXTS = ["", "<p>é</p>", "a\u00a0b", "😀 and 🎲", "x" * 70_000, '<input value="&quot;">\n\t']

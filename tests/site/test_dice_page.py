@@ -9,12 +9,12 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from engine.dice.notation import parse
-from engine.dice.notation.limits import MAX_CONSTANT, MAX_DICE, MAX_INPUT_LENGTH, MAX_NESTING, MAX_SIDES
-from engine.dice.pools import DEFAULT_DEPTH
-from engine.kit.api import call
-from engine.kit.dice_views import compare_view, odds_view
-from engine.kit.widget import all_widgets, lookup_widget
+from rollwright.dice.notation import parse
+from rollwright.dice.notation.limits import MAX_CONSTANT, MAX_DICE, MAX_INPUT_LENGTH, MAX_NESTING, MAX_SIDES
+from rollwright.dice.pools import DEFAULT_DEPTH
+from rollwright.kit.api import call
+from rollwright.kit.dice_views import compare_view, odds_view
+from rollwright.kit.widget import all_widgets, lookup_widget
 from tests.support.html_reader import read
 from tests.support.site_build import page
 

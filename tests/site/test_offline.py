@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
-from macros.offline import LOGIC, SERVICE_WORKER, build_manifest, write_service_worker
+from rollwright.mkdocs.offline import LOGIC, SERVICE_WORKER, build_manifest, write_service_worker
 from tests.site.test_assets import site_assets
 from tests.site.test_snapshot import _config
 

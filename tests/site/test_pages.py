@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from engine.kit.system import System, all_systems
+from rollwright.kit.system import System, all_systems
 from tests.support.site_build import page
 from tests.support.html_reader import read
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from macros.prewrapped_tables import WRAPPED, material_table_css, prewrap
-from macros.system_styles import theme_stylesheets
+from rollwright.mkdocs.prewrapped_tables import WRAPPED, material_table_css, prewrap
+from rollwright.mkdocs.system_styles import theme_stylesheets
 
 
 def test_nested_and_classed_tables() -> None:

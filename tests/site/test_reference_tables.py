@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.kit.errata import all_errata
-from engine.kit.system import System, all_systems
-from engine.kit.tables import all_tables, build_table
+from rollwright.kit.errata import all_errata
+from rollwright.kit.system import System, all_systems
+from rollwright.kit.tables import all_tables, build_table
 from tests.support.html_reader import read
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from macros import snapshot as snapshot_module
+from rollwright.mkdocs import snapshot as snapshot_module
 from tests.support.site_build import page
 from tests.site.test_assets import REPO_ROOT, site_assets
 

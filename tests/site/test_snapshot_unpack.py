@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from macros.snapshot import pack
+from rollwright.mkdocs.snapshot import pack
 
 HELPER = Path(__file__).with_name("unpack_snapshot.mjs")
 PAGE = 64

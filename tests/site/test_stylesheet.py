@@ -7,7 +7,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from macros.prewrapped_tables import retarget
+from rollwright.mkdocs.prewrapped_tables import retarget
 from tests.site.test_assets import REPO_ROOT
 from tests.support.site_build import page
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from macros.worker_bundle import BundleError, join_modules
+from rollwright.mkdocs.worker_bundle import BundleError, join_modules
 from tests.site.test_assets import REPO_ROOT
 
 RUNTIME = REPO_ROOT / "site-overrides" / "assets" / "rollwright" / "runtime"

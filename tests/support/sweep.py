@@ -3,7 +3,7 @@
 A corner is a value at an edge of what a parameter declares: a whole number's
 minimum and maximum (and its default), every choice, both truth values, and for
 free text, lists and objects the parameter's own ``samples`` (typical and costliest
-values, declared beside the parameter; see :class:`engine.kit.registry.Param`).
+values, declared beside the parameter; see :class:`rollwright.kit.registry.Param`).
 A parameter with a default of ``None`` also tries ``None``. A whole number with no
 declared bound tries large values on that side, since the call accepts them.
 
@@ -17,7 +17,7 @@ draws values inside the ranges.
 :func:`run` times one call in CPU time and says whether it answered, was refused
 with the engine's own error, or failed with anything else (a crash).
 
->>> from engine.kit.registry import Param
+>>> from rollwright.kit.registry import Param
 >>> corners(Param("n", int, "n", default=3, minimum=1, maximum=10))
 [1, 10, 3]
 >>> corners(Param("on", bool, "on", default=False)), corners(Param("k", str, "k", default="a", choices=("a", "b")))
@@ -38,9 +38,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import RollwrightError
-from engine.kit.api import REGISTRY, call
-from engine.kit.registry import Call, Param
+from rollwright.errors import RollwrightError
+from rollwright.kit.api import REGISTRY, call
+from rollwright.kit.registry import Call, Param
 
 UNBOUNDED = (10**6, 10**12, 10**39)
 """Whole numbers a parameter with no declared bound tries on that side (the input cap is 40 digits)."""
@@ -128,7 +128,7 @@ def _unique(sets: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def widget_combinations(extra: int, seed: int = 0, *, pairs: bool = True) -> list[dict[str, Any]]:
     """``widget.render`` parameter sets: each widget with its own call's corners, over its form's fields."""
-    from engine.kit.widget import all_widgets
+    from rollwright.kit.widget import all_widgets
 
     out = []
     for name, widget in sorted(all_widgets().items()):
@@ -152,7 +152,7 @@ class Outcome:
     def command(self) -> str:
         """The CLI command that repeats this call."""
         text = json.dumps(self.params, sort_keys=True)
-        return f"python -m engine call {self.call} '{text}'"
+        return f"python -m rollwright call {self.call} '{text}'"
 
 
 class _Stop(Exception):
@@ -163,7 +163,7 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _Stop()
 
 
-KEEP_CACHES = ("engine.kit.discovery", "engine.kit.system")
+KEEP_CACHES = ("rollwright.kit.discovery", "rollwright.kit.system")
 """Modules whose caches hold what is loaded, not what is computed: never cleared."""
 
 

@@ -16,8 +16,8 @@ import shutil
 import zlib
 from pathlib import Path
 
-from macros.offline import SERVICE_WORKER, write_service_worker
-from macros.snapshot import pack, unpack
+from rollwright.mkdocs.offline import SERVICE_WORKER, write_service_worker
+from rollwright.mkdocs.snapshot import pack, unpack
 
 CONFIG_RE = re.compile(r'(<script type="application/json" id="rw-config">)(.*?)(</script>)', re.DOTALL)
 

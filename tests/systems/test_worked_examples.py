@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
-from engine.dice.script import scripted
-from engine.kit.api import call
-from engine.kit.discovery import system_packages
+from rollwright.dice.script import scripted
+from rollwright.kit.api import call
+from rollwright.kit.discovery import system_packages
 
 HERE = Path(__file__).resolve().parent
 

@@ -5,18 +5,18 @@ errata they find in the draft), ``character/`` (the character document and the
 builder contract), ``calls/``, ``views/``, ``tables/``, ``widgets/`` and
 ``macros.py``. The kit finds each folder by its name.
 
->>> from engine.systems.facade import trait_dice, judge
+>>> from facade import trait_dice, judge
 >>> trait_dice(12).notation, judge(20, 10).name
 ('2d10+d4', 'Good Success')
 >>> SYSTEM.id, SYSTEM.pages[0].path
 ('facade', 'facade/index.md')
 """
 
-from engine.kit.system import Page, System
-from engine.systems.facade.character.model import CAPS, SCHEMA
-from engine.systems.facade.rules.odds import ContestOdds, OutcomeOdds, contest_odds, outcome_odds
-from engine.systems.facade.rules.success import Outcome, judge, success_chart, success_level
-from engine.systems.facade.rules.traits import TRAIT_CHART, TraitDice, trait_dice, trait_distribution
+from rollwright.kit.system import Page, System
+from facade.character.model import CAPS, SCHEMA
+from facade.rules.odds import ContestOdds, OutcomeOdds, contest_odds, outcome_odds
+from facade.rules.success import Outcome, judge, success_chart, success_level
+from facade.rules.traits import TRAIT_CHART, TraitDice, trait_dice, trait_distribution
 
 SYSTEM = System(
     id="facade",

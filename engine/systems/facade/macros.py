@@ -15,7 +15,7 @@ Signatures::
 >>> trait_roll(19, vs=10)
 Traceback (most recent call last):
 ...
-engine.kit.macros.MacroError: trait_roll(19, vs=10): facade.chip: 'trait' must be at most 18 (got 19)
+rollwright.kit.macros.MacroError: trait_roll(19, vs=10): facade.chip: 'trait' must be at most 18 (got 19)
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.kit.api import call, lookup
-from engine.kit.macros import engine_call, markdown_inert, next_chip_id
-from engine.kit.numbers import percent
-from engine.systems.facade.views.chips import trait_chip
+from rollwright.errors import ParameterError
+from rollwright.kit.api import call, lookup
+from rollwright.kit.macros import engine_call, markdown_inert, next_chip_id
+from rollwright.kit.numbers import percent
+from facade.views.chips import trait_chip
 
 MAX_LABEL_LENGTH = 60
 """Longest visible text a ``trait_roll`` chip may be given."""

@@ -9,8 +9,8 @@ extended checks, attacks, conflicts, recovery, and the errata they find),
 ('facets', 'facets/index.md')
 """
 
-from engine.kit.system import Page, System
-from engine.systems.facets.character import FACETS, SCHEMA, TRAIT_SLOTS
+from rollwright.kit.system import Page, System
+from facets.character import FACETS, SCHEMA, TRAIT_SLOTS
 
 SYSTEM = System(
     id="facets",

@@ -16,17 +16,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.kit.characters import readable_message
-from engine.kit.documents import document_version
-from engine.kit.fields import FieldNote, FieldReader
-from engine.systems.facets.rules.attributes import ATTRIBUTES
-from engine.systems.facets.rules.dice import DIE_STEPS, step_die
-from engine.systems.facets.rules.recovery import CONDITIONS
+from rollwright.errors import ParameterError
+from rollwright.kit.characters import readable_message
+from rollwright.kit.documents import document_version
+from rollwright.kit.fields import FieldNote, FieldReader
+from facets.rules.attributes import ATTRIBUTES
+from facets.rules.dice import DIE_STEPS, step_die
+from facets.rules.recovery import CONDITIONS
 
 SCHEMA = "rollwright/facets"
 VERSION = 1
-"""The document version this builder writes and reads (a newer one is refused: :mod:`engine.kit.documents`)."""
+"""The document version this builder writes and reads (a newer one is refused: :mod:`rollwright.kit.documents`)."""
 FACETS = {"trait": "Character trait", "background": "Background", "calling": "Calling"}
 TRAIT_SLOTS = 4
 TRAITS_AT_CREATION = 4

@@ -8,13 +8,13 @@
 >>> facets_chance(7, 8)
 Traceback (most recent call last):
 ...
-engine.kit.macros.MacroError: facets_chance(7, 8): die: a d7 is not an attribute die (d4, d6, d8, d10, d12, d20)
+rollwright.kit.macros.MacroError: facets_chance(7, 8): die: a d7 is not an attribute die (d4, d6, d8, d10, d12, d20)
 """
 
 from __future__ import annotations
 
-from engine.kit.api import call
-from engine.kit.macros import engine_call
+from rollwright.kit.api import call
+from rollwright.kit.macros import engine_call
 
 
 def facets_chance(die: int, tn: int, bonus: int = 0) -> str:

@@ -8,8 +8,8 @@ same die), and only then keeps the Y highest dice. The kit finds ``rules/``,
 ('roll-and-keep', 'roll-and-keep/index.md')
 """
 
-from engine.kit.system import Page, System
-from engine.systems.roll_and_keep.character import SCHEMA, SLOTS
+from rollwright.kit.system import Page, System
+from roll_and_keep.character import SCHEMA, SLOTS
 
 SYSTEM = System(
     id="roll-and-keep",

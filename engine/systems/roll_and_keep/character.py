@@ -17,18 +17,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.kit.characters import readable_message
-from engine.kit.documents import document_version
-from engine.kit.fields import FieldNote, FieldReader
-from engine.kit.forms import group, number, select, shown, text_input
-from engine.kit.markup import Html, el
-from engine.systems.roll_and_keep.rules.combat import MAX_RANK, attack_pool, passive_tn
-from engine.systems.roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT, state, thresholds
+from rollwright.errors import ParameterError
+from rollwright.kit.characters import readable_message
+from rollwright.kit.documents import document_version
+from rollwright.kit.fields import FieldNote, FieldReader
+from rollwright.kit.forms import group, number, select, shown, text_input
+from rollwright.kit.markup import Html, el
+from roll_and_keep.rules.combat import MAX_RANK, attack_pool, passive_tn
+from roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT, state, thresholds
 
 SCHEMA = "rollwright/roll-and-keep"
 VERSION = 1
-"""The document version this builder writes and reads (a newer one is refused: :mod:`engine.kit.documents`)."""
+"""The document version this builder writes and reads (a newer one is refused: :mod:`rollwright.kit.documents`)."""
 TRAITS = {"brawn": "Brawn", "finesse": "Finesse", "panache": "Panache", "resolve": "Resolve"}
 WOUND_FILLS = {"flesh": "Flesh wounds", "dramatic": "Dramatic wounds"}
 """Widget fields a character's wound record fills, with their labels."""

@@ -8,9 +8,9 @@
 
 from __future__ import annotations
 
-from engine.kit.api import call
-from engine.kit.macros import engine_call
-from engine.systems.roll_and_keep.calls.turn import BAR_FIGHT_PLAN
+from rollwright.kit.api import call
+from rollwright.kit.macros import engine_call
+from roll_and_keep.calls.turn import BAR_FIGHT_PLAN
 
 
 def rk_chance(rolled: int, kept: int, tn: int) -> str:

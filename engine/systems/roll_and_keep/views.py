@@ -1,6 +1,6 @@
 """HTML for Roll & Keep's widgets, from the calls' answers (built only with ``el``).
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> "62.2%" in attack_view(call("roll-and-keep.attack", {"trait": 2, "knack": 2, "rank": 2}))
 True
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.markup import Html, el
-from engine.kit.numbers import percent
-from engine.kit.series_chart import Series, series_chart
-from engine.kit.widget import state_link
-from engine.systems.roll_and_keep.rules.turn_text import PHASES
+from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import percent
+from rollwright.kit.series_chart import Series, series_chart
+from rollwright.kit.widget import state_link
+from roll_and_keep.rules.turn_text import PHASES
 
 TURN_URL_KEY = "rkturn"
 """The turn tracker's key in the page's address (``?rkturn.plan=...``)."""

@@ -8,8 +8,8 @@ errata they find in the draft), ``calls/``, ``widgets/``, ``tables/`` and
 ('skillful', 'skillful/index.md')
 """
 
-from engine.kit.system import Page, System
-from engine.systems.skillful.character import SCHEMA, SKILL_SLOTS
+from rollwright.kit.system import Page, System
+from skillful.character import SCHEMA, SKILL_SLOTS
 
 SYSTEM = System(
     id="skillful",

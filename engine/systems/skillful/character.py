@@ -19,20 +19,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.kit.characters import readable_message
-from engine.kit.documents import document_version
-from engine.kit.fields import FieldNote, FieldReader
-from engine.kit.forms import number, shown, text_input
-from engine.kit.markup import Html, el
-from engine.systems.skillful.rules.checks import MAX_PENALTY, MAX_SKILL
-from engine.systems.skillful.rules.effort import POOLS
-from engine.systems.skillful.rules.tiers import FLOOR_LABELS, threshold_width
-from engine.systems.skillful.rules.tracker import floor_of
+from rollwright.errors import ParameterError
+from rollwright.kit.characters import readable_message
+from rollwright.kit.documents import document_version
+from rollwright.kit.fields import FieldNote, FieldReader
+from rollwright.kit.forms import number, shown, text_input
+from rollwright.kit.markup import Html, el
+from skillful.rules.checks import MAX_PENALTY, MAX_SKILL
+from skillful.rules.effort import POOLS
+from skillful.rules.tiers import FLOOR_LABELS, threshold_width
+from skillful.rules.tracker import floor_of
 
 SCHEMA = "rollwright/skillful"
 VERSION = 1
-"""The document version this builder writes and reads (a newer one is refused: :mod:`engine.kit.documents`)."""
+"""The document version this builder writes and reads (a newer one is refused: :mod:`rollwright.kit.documents`)."""
 SKILL_SLOTS = 8
 MAX_POOL = 999
 DEFAULT_SIZE = 60

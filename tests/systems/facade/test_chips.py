@@ -11,16 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.kit.api import call
-from engine.dice.notation import distribution
-from engine.errors import ParameterError
-from engine.kit.chips import dice_chip, dice_detail
-from engine.systems.facade.views.chips import trait_chip
-from engine.kit.numbers import percent
-from engine.systems.facade import outcome_odds
-from engine.kit.macros import MacroError, markdown_inert
-from engine.systems.facade.macros import MAX_LABEL_LENGTH, trait_roll
-from macros.inline_rolls import roll
+from rollwright.kit.api import call
+from rollwright.dice.notation import distribution
+from rollwright.errors import ParameterError
+from rollwright.kit.chips import dice_chip, dice_detail
+from facade.views.chips import trait_chip
+from rollwright.kit.numbers import percent
+from facade import outcome_odds
+from rollwright.kit.macros import MacroError, markdown_inert
+from facade.macros import MAX_LABEL_LENGTH, trait_roll
+from rollwright.mkdocs.inline_rolls import roll
 
 
 def attr(html: str, name: str) -> str | None:

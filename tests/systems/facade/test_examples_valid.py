@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.kit import api
+from rollwright.kit import api
 
 
 def test_every_example_is_a_valid_character() -> None:

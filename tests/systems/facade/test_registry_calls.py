@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.kit.api import call, call_json, describe
-from engine.errors import ParameterError, UnknownCallError
+from rollwright.kit.api import call, call_json, describe
+from rollwright.errors import ParameterError, UnknownCallError
 
 SAMPLE_CALLS = [
     ("facade.traits", {}),
@@ -70,7 +70,7 @@ def test_call_json_reports_bad_json_and_notation_errors() -> None:
 
 
 def test_internal_errors_are_reported_not_swallowed(monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine.kit import registry
+    from rollwright.kit import registry
 
     def broken() -> dict:
         raise ZeroDivisionError("boom")

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.errors import ParameterError
-from engine.kit.api import call
+from rollwright.errors import ParameterError
+from rollwright.kit.api import call
 
 HERE = Path(__file__).resolve().parent
 

@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import ParameterError
-from engine.kit.api import call
+from rollwright.errors import ParameterError
+from rollwright.kit.api import call
 
 ANY_VALUE = st.one_of(st.none(), st.booleans(), st.integers(-50, 80), st.text(max_size=8))
 JSON = st.recursive(ANY_VALUE, lambda inner: st.one_of(st.lists(inner, max_size=4),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.kit.api import call
-from engine.systems.facets.views.checks import check_view
+from rollwright.kit.api import call
+from facets.views.checks import check_view
 
 
 def test_taking_it_calm_without_a_bonus_shows_no_sum() -> None:

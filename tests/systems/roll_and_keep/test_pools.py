@@ -8,9 +8,9 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from engine.dice import roll_and_keep
-from engine.systems.roll_and_keep.rules.combat import defended_chance, passive_tn
-from engine.systems.roll_and_keep.rules.pools import DEPTH, chance_at_least, pool
+from rollwright.dice import roll_and_keep
+from roll_and_keep.rules.combat import defended_chance, passive_tn
+from roll_and_keep.rules.pools import DEPTH, chance_at_least, pool
 
 
 def _as_fractions(dist: object) -> dict[int, Fraction]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import ParameterError
-from engine.kit.api import call
-from engine.systems.roll_and_keep.rules.turn import play_turn
-from engine.systems.roll_and_keep.rules.turn_choices import phase_options, write_plan
-from engine.systems.roll_and_keep.rules.turn_text import Choice, read_actors, read_plan
+from rollwright.errors import ParameterError
+from rollwright.kit.api import call
+from roll_and_keep.rules.turn import play_turn
+from roll_and_keep.rules.turn_choices import phase_options, write_plan
+from roll_and_keep.rules.turn_text import Choice, read_actors, read_plan
 
 BAR = "Ark 2 3 7; Finch 4 8 9; Bad Danny 7 9; Thugs 1 6"
 DRAFT_PLAN = "Ark hold 3 use 7; Finch defend 6 spend 8 9"

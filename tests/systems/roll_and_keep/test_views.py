@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.kit.api import call
-from engine.systems.roll_and_keep.views import outcome_view
+from rollwright.kit.api import call
+from roll_and_keep.views import outcome_view
 
 
 def outcome_text(flesh: int, rolled: int) -> tuple[int, str]:

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.dice import roll_and_keep
-from engine.systems.roll_and_keep.rules.soak import soak_odds
-from engine.systems.roll_and_keep.rules.wounds import dramatic_wounds_for, state, thresholds, wound_check
+from rollwright.dice import roll_and_keep
+from roll_and_keep.rules.soak import soak_odds
+from roll_and_keep.rules.wounds import dramatic_wounds_for, state, thresholds, wound_check
 
 
 def test_seed_examples() -> None:

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.errors import ParameterError
-from engine.kit.api import call
+from rollwright.errors import ParameterError
+from rollwright.kit.api import call
 from tests.systems.skillful.test_rules import brute_open_d20
 
 

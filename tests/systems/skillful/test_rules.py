@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.systems.skillful.rules.aid import aid_bonus, aid_target
-from engine.systems.skillful.rules.checks import check_total, loss_distribution, open_d20
-from engine.systems.skillful.rules.effort import attitude_terms, effort
-from engine.systems.skillful.rules.fumble import fumble_tier
-from engine.systems.skillful.rules.suckage import points_to_better
-from engine.systems.skillful.rules.tiers import threshold_width, tier_odds, tier_of
+from skillful.rules.aid import aid_bonus, aid_target
+from skillful.rules.checks import check_total, loss_distribution, open_d20
+from skillful.rules.effort import attitude_terms, effort
+from skillful.rules.fumble import fumble_tier
+from skillful.rules.suckage import points_to_better
+from skillful.rules.tiers import threshold_width, tier_odds, tier_of
 
 
 def brute_open_d20() -> dict[int, Fraction]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.kit.api import call
-from engine.systems.skillful.views.checks import contest_view
-from engine.systems.skillful.views.tools import suckage_view
+from rollwright.kit.api import call
+from skillful.views.checks import contest_view
+from skillful.views.tools import suckage_view
 
 
 def suckage_text(loss: int) -> str:

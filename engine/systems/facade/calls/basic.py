@@ -1,6 +1,6 @@
 """Registry calls for the rest of the Façade basic rules: cooperation and automatic results.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> call("facade.cooperation", {"primary": 10, "helpers": "8", "seed": 1})["final"]["p"][0]
 [10, '5/6']
 >>> call("facade.automatic", {"trait": 12, "difficulty": 5})["automatic_success"]
@@ -13,15 +13,15 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.calls.dice import SEED
-from engine.systems.facade.calls.traits import DIFFICULTY, OPTIONAL_DIFFICULTY, trait_param
-from engine.kit.registry import Param, register
-from engine.errors import ParameterError
-from engine.kit.numbers import fraction_text
-from engine.systems.facade.rules.automatic import verdict
-from engine.systems.facade.rules.cooperation import MAX_HELPERS, final_trait_distribution, run_cooperation
-from engine.systems.facade.rules.success import judge
-from engine.systems.facade.rules.traits import MAX_TRAIT, trait_dice, trait_distribution
+from rollwright.kit.calls.dice import SEED
+from facade.calls.traits import DIFFICULTY, OPTIONAL_DIFFICULTY, trait_param
+from rollwright.kit.registry import Param, register
+from rollwright.errors import ParameterError
+from rollwright.kit.numbers import fraction_text
+from facade.rules.automatic import verdict
+from facade.rules.cooperation import MAX_HELPERS, final_trait_distribution, run_cooperation
+from facade.rules.success import judge
+from facade.rules.traits import MAX_TRAIT, trait_dice, trait_distribution
 
 HELPERS = Param("helpers", str, f"helpers' traits, separated by commas (up to {MAX_HELPERS})", default="",
                 max_length=60, samples=("12, 8", ", ".join([str(MAX_TRAIT)] * MAX_HELPERS)))
@@ -35,7 +35,7 @@ def parse_helpers(text: str) -> list[int]:
     >>> parse_helpers("12, x")
     Traceback (most recent call last):
     ...
-    engine.errors.ParameterError: 'x' is not a whole number; list helpers' traits like 12, 8, 14
+    rollwright.errors.ParameterError: 'x' is not a whole number; list helpers' traits like 12, 8, 14
     """
     items = [t for t in re.split(r"[,\s;]+", text.strip()) if t]
     for item in items:

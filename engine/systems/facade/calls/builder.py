@@ -4,7 +4,7 @@
 document (problems come back as messages) and only raises ParameterError
 (field "character") for one that cannot be read at all.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> new = call("facade.character.new", {"method": "pool-buy"})
 >>> new["character"]["settings"]["budget"], new["suggestions"]["skills"][0]["name"]
 ({'AP': 90, 'SP': 20, 'BP': 0, 'WP': 100}, 'Athletics')
@@ -18,7 +18,7 @@ document (problems come back as messages) and only raises ParameterError
 >>> call("facade.character.check", {"character": {"version": 7}})
 Traceback (most recent call last):
 ...
-engine.errors.ParameterError: character: unknown version 7; this builder reads versions 1 and 2 (a file from a newer builder needs a newer site)
+rollwright.errors.ParameterError: character: unknown version 7; this builder reads versions 1 and 2 (a file from a newer builder needs a newer site)
 """
 
 from __future__ import annotations
@@ -26,15 +26,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.kit.registry import Param, register
-from engine.systems.facade.character.report_view import report_view, sheet_view
-from engine.systems.facade.character.check import SUGGESTIONS, check_character, new_document
-from engine.systems.facade.character.derive import traits
-from engine.systems.facade.character.examples import EXAMPLES, sample_documents
-from engine.systems.facade.character.model import METHODS
-from engine.systems.facade.character.parse import read
-from engine.systems.facade.character.sheet import markdown_sheet, text_sheet
-from engine.systems.facade.character.spending import spend
+from rollwright.kit.registry import Param, register
+from facade.character.report_view import report_view, sheet_view
+from facade.character.check import SUGGESTIONS, check_character, new_document
+from facade.character.derive import traits
+from facade.character.examples import EXAMPLES, sample_documents
+from facade.character.model import METHODS
+from facade.character.parse import read
+from facade.character.sheet import markdown_sheet, text_sheet
+from facade.character.spending import spend
 
 SHEET_FORMATS = ("text", "markdown", "html")
 _CHARACTER = "the character document (version 1 or 2; any state, even invalid)"

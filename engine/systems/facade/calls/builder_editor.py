@@ -5,7 +5,7 @@ puts it in place. Structural edits (add or remove a list item, switch the
 creation method) happen here too, so the browser only sends the document it
 collected from the form and the button that was pressed.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("facade.character.editor", {"character": {"method": "point-buy", "modifiers": []},
 ...                                        "action": "add", "path": "modifiers"})
 >>> out["character"]["modifiers"][0]["grade"], out["focus"]
@@ -13,7 +13,7 @@ collected from the form and the button that was pressed.
 >>> call("facade.character.editor", {"character": {}, "action": "remove", "path": "skills.3"})
 Traceback (most recent call last):
 ...
-engine.errors.ParameterError: facade.character.editor: there is no item at 'skills.3' to remove
+rollwright.errors.ParameterError: facade.character.editor: there is no item at 'skills.3' to remove
 """
 
 from __future__ import annotations
@@ -21,16 +21,16 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.kit.registry import REGISTRY, Param, call, register
-from engine.errors import ParameterError, RollwrightError
-from engine.kit.characters import render_pickers
-from engine.kit.documents import document_version
-from engine.kit.forms import control_id
-from engine.systems.facade.character.editor_view import LIMITS, render_editor
-from engine.systems.facade.character.examples import sample_documents
-from engine.systems.facade.character.model import VERSION
-from engine.systems.facade.rules.costs import point_buy_budget, pool_buy_budget
-from engine.systems.facade.rules.traits import MAX_TRAIT, MIN_TRAIT
+from rollwright.kit.registry import REGISTRY, Param, call, register
+from rollwright.errors import ParameterError, RollwrightError
+from rollwright.kit.characters import render_pickers
+from rollwright.kit.documents import document_version
+from rollwright.kit.forms import control_id
+from facade.character.editor_view import LIMITS, render_editor
+from facade.character.examples import sample_documents
+from facade.character.model import VERSION
+from facade.rules.costs import point_buy_budget, pool_buy_budget
+from facade.rules.traits import MAX_TRAIT, MIN_TRAIT
 
 NAME = "facade.character.editor"
 ACTIONS = ("render", "add", "remove", "set-method")

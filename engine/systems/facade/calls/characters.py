@@ -1,6 +1,6 @@
 """Registry calls for Façade characters: attributes, height and weight, limit pools, trait totals.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> call("facade.height_weight", {"body": 10, "formula": "female"})["height"]
 '5\\' 4"'
 >>> call("facade.limit_pool", {"pool": "Strain", "category": 10, "level": 24, "will": 4,
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.registry import Param, register
-from engine.kit.numbers import fraction_text
-from engine.systems.facade.rules.attributes import (
+from rollwright.kit.registry import Param, register
+from rollwright.kit.numbers import fraction_text
+from facade.rules.attributes import (
     ATTRIBUTE_MEANINGS,
     CATEGORIES,
     HEIGHT_WEIGHT_FORMULAS,
@@ -26,10 +26,10 @@ from engine.systems.facade.rules.attributes import (
     SHORT_MEANINGS,
     height_weight,
 )
-from engine.systems.facade.rules.limit_pools import MAX_OFFSET, MAX_POOL_LEVEL, POOL_NAMES, pool_state
-from engine.systems.facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
-from engine.systems.facade.rules.skills import MAX_SKILL_LEVEL, compare_defaulting
-from engine.systems.facade.rules.traits import trait_dice
+from facade.rules.limit_pools import MAX_OFFSET, MAX_POOL_LEVEL, POOL_NAMES, pool_state
+from facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
+from facade.rules.skills import MAX_SKILL_LEVEL, compare_defaulting
+from facade.rules.traits import trait_dice
 
 
 def _skill(name: str) -> Param:

@@ -1,6 +1,6 @@
 """The registry call behind Façade's inline trait chips: one seeded roll, told as one sentence.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> call("facade.chip", {"trait": 12, "vs": 10, "seed": 5})["outcome"]
 'level-2'
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.calls.dice import SEED
-from engine.kit.registry import Param, call, register
-from engine.systems.facade.calls.traits import trait_param
-from engine.systems.facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
-from engine.systems.facade.views.chips import trait_result_text
+from rollwright.kit.calls.dice import SEED
+from rollwright.kit.registry import Param, call, register
+from facade.calls.traits import trait_param
+from facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
+from facade.views.chips import trait_result_text
 
 DIFFICULTY = Param("vs", int, "difficulty to meet or beat (omit to just roll)", default=None,
                    minimum=MIN_DIFFICULTY, maximum=MAX_DIFFICULTY)

@@ -1,6 +1,6 @@
 """Registry calls for Façade combat: attack odds, simple-combat blows and damage against armor.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> call("facade.armor_damage", {"weapon": "broadsword", "armor": "leather-armor"})["taken"]
 '1B'
 >>> call("facade.blow", {"trait_a": 10, "trait_b": 10, "roll_a": 10, "roll_b": 6})["given"]["blow"]
@@ -12,20 +12,20 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.systems.facade.calls.traits import trait_param
-from engine.kit.registry import Param, register
-from engine.errors import ParameterError
-from engine.kit.numbers import fraction_text
-from engine.systems.facade.rules.combat import (
+from facade.calls.traits import trait_param
+from rollwright.kit.registry import Param, register
+from rollwright.errors import ParameterError
+from rollwright.kit.numbers import fraction_text
+from facade.rules.combat import (
     ATTACK_KEYS, BLOW_NAMES, BLOWS, LOCATIONS, SIMPLE_KEYS, TIE, attack_odds, blow_damage, blow_odds,
     damage_after_armor, key_step, levels_text, location_blow, simple_exchange,
 )
-from engine.systems.facade.rules.combat_equipment import (
+from facade.rules.combat_equipment import (
     ARMOR, ARMOR_LIST, DAMAGE_TYPES, MATERIAL, MATERIALS, MELEE_WEAPONS, RANGED_WEAPONS, UNDEFINED_TYPE, WEAPONS,
 )
-from engine.systems.facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
-from engine.systems.facade.rules.success import success_chart
-from engine.systems.facade.rules.traits import trait_dice, trait_distribution
+from facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
+from facade.rules.success import success_chart
+from facade.rules.traits import trait_dice, trait_distribution
 
 CUSTOM = "custom"
 NO_ARMOR = "none"

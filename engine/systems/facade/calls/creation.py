@@ -1,6 +1,6 @@
 """Registry calls for Façade character creation: level costs, cascade skill trees and budgets.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> r = call("facade.creation_cost", {"what": "modifier-medium", "from_level": 0, "to_level": 3})
 >>> r["total"], r["pool"], r["ep"], r["wp"]
 ('5', 'AP', '5', '2.5')
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.registry import Param, register
-from engine.systems.facade.rules.costs import (
+from rollwright.kit.registry import Param, register
+from facade.rules.costs import (
     AGE_RULES, POINT_BUY_EXTRA, POOL_BUY_EXTRA, age_background_points, cascade_tree, point_buy_budget,
     pool_buy_budget, raise_cost, track_keys)
-from engine.systems.facade.rules.costs_skills import MAX_SPECIALTY_SP
-from engine.systems.facade.rules.costs_tracks import MAX_BACKGROUND, points_text
+from facade.rules.costs_skills import MAX_SPECIALTY_SP
+from facade.rules.costs_tracks import MAX_BACKGROUND, points_text
 
 LEVEL_TOP = MAX_BACKGROUND  # the longest track; each track checks its own top
 SPECIALTY_TOP = int(MAX_SPECIALTY_SP)
@@ -75,7 +75,7 @@ def cascade(specialty_a: int, specialty_b: int, specialty_c: int, other_focuses:
                                  {f"Broad {b}": {f"Focus {f}": {f"Specialty {s}": "9/2" for s in range(10)}
                                                  for f in range(10)} for b in range(MAX_TREE_SPECIALTIES // 100)})))
 def cascade_tree_call(tree: dict[str, Any]) -> dict[str, Any]:
-    from engine.errors import ParameterError
+    from rollwright.errors import ParameterError
 
     count = sum(len(f) for b in tree.values() if isinstance(b, dict) for f in b.values() if isinstance(f, dict))
     if count > MAX_TREE_SPECIALTIES:
@@ -93,7 +93,7 @@ def cascade_tree_call(tree: dict[str, Any]) -> dict[str, Any]:
           Param("age_rule", str, "square-root (10 × √age) or double (2 × age)", default="square-root",
                 choices=AGE_RULES))
 def creation_budget(method: str, extra: int | None, age: int | None, age_rule: str) -> dict[str, Any]:
-    from engine.errors import ParameterError
+    from rollwright.errors import ParameterError
 
     age_points = None if age is None else age_background_points(age, age_rule)
     if method == "pool-buy":

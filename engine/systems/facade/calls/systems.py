@@ -2,7 +2,7 @@
 
 Exact numbers travel as ``"p/q"`` strings; views turn them into readable text.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> call("facade.healing", {"health": 3, "activity": "bed-rest", "doctor_level": 3,
 ...                         "complete_care": True})["effective_health"]
 11
@@ -15,18 +15,18 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.systems.facade.calls.traits import trait_param
-from engine.kit.registry import Param, register
-from engine.kit.numbers import fraction_text
-from engine.systems.facade.rules.action_systems import (
+from facade.calls.traits import trait_param
+from rollwright.kit.registry import Param, register
+from rollwright.kit.numbers import fraction_text
+from facade.rules.action_systems import (
     MAX_CATEGORY, MAX_FATIGUE, MAX_SKILL, MAX_STUNT_DICE, passion, passion_contest, running, stunt_dice_needed,
     stunt_odds, stunt_rescue)
-from engine.systems.facade.rules.body_systems import (
+from facade.rules.body_systems import (
     ACTIVITY_HEALTH, FEAT_SECONDS, LOAD_CATEGORIES, MAX_ATTRIBUTE, MAX_BODYWEIGHT, MAX_BRUISING, MAX_CRUSHING,
     MAX_DEADLY, MAX_DOCTOR_LEVEL, MAX_LOAD, MAX_TOTAL_DAMAGE, RETRY_MINUTES, COMPLETE_CARE_FACTOR, LevelOdds,
     carrying as carrying_rule, enduring_pain, first_aid as first_aid_rule, healing_health, healing_times)
-from engine.systems.facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
-from engine.systems.facade.rules.traits import trait_dice
+from facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
+from facade.rules.traits import trait_dice
 
 
 def _attribute(name: str, description: str, default: Any = ...) -> Param:

@@ -1,6 +1,6 @@
 """Registry calls for Façade: chart data, rolls, odds and contests.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> call("facade.odds", {"trait": 10, "difficulty": 10})["p_success"]
 '16/25'
 """
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.calls.dice import SEED
-from engine.kit.registry import Param, register
-from engine.dice.rolling import roll as roll_notation
-from engine.kit.numbers import fraction_text
-from engine.systems.facade import TRAIT_CHART, contest_odds, judge, outcome_odds, success_chart, trait_dice
-from engine.systems.facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
-from engine.systems.facade.rules.success import MAX_LEVEL
-from engine.systems.facade.rules.traits import MAX_TRAIT, MIN_TRAIT
+from rollwright.kit.calls.dice import SEED
+from rollwright.kit.registry import Param, register
+from rollwright.dice.rolling import roll as roll_notation
+from rollwright.kit.numbers import fraction_text
+from facade import TRAIT_CHART, contest_odds, judge, outcome_odds, success_chart, trait_dice
+from facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
+from facade.rules.success import MAX_LEVEL
+from facade.rules.traits import MAX_TRAIT, MIN_TRAIT
 
 
 def trait_param(name: str = "trait", description: str = "trait rating (1-18)") -> Param:
@@ -89,6 +89,6 @@ def contest(trait_a: int, trait_b: int) -> dict[str, Any]:
 
 @register("facade.errata", "Every difference between the draft's printed values and the rules they follow.")
 def errata() -> dict[str, Any]:
-    from engine.kit.errata import all_errata
+    from rollwright.kit.errata import all_errata
 
     return {"errata": [e.to_dict() for e in all_errata()]}

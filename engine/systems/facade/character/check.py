@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.documents import keep_unknown
-from engine.systems.facade.character.derive import derive
-from engine.systems.facade.character.model import Character, new_character, points_json, points_str, serialize
-from engine.systems.facade.character.parse import read
-from engine.systems.facade.character.spending import Spending, spend
-from engine.systems.facade.character.validate import validate
+from rollwright.kit.documents import keep_unknown
+from facade.character.derive import derive
+from facade.character.model import Character, new_character, points_json, points_str, serialize
+from facade.character.parse import read
+from facade.character.spending import Spending, spend
+from facade.character.validate import validate
 
 LIABILITY_READING = {
     "bonus": "Points back from negative modifiers and liabilities (their full cost) become extra points at the "

@@ -3,8 +3,8 @@
 Values that depend on an invalid entry (an attribute of 9) come out as None, so
 the rest of the sheet still shows.
 
->>> from engine.systems.facade.character.model import Character
->>> from engine.systems.facade.character.spending import spend
+>>> from facade.character.model import Character
+>>> from facade.character.spending import spend
 >>> c = Character()
 >>> d = derive(c, spend(c))
 >>> d["categories"]["body"], d["height"], d["weight"]
@@ -22,14 +22,14 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.systems.facade.rules.action_systems import running
-from engine.systems.facade.rules.attributes import CATEGORIES, category_total, height_weight
-from engine.systems.facade.rules.body_systems import MAX_BODYWEIGHT, carry_line, carrying
-from engine.systems.facade.character.model import ATTRIBUTES, CATEGORY_KEYS, FORMULAS, Character, points_str
-from engine.systems.facade.character.spending import Spending
-from engine.systems.facade.rules.limit_pools import pool_thresholds
-from engine.systems.facade.rules.skills import trait_total
+from rollwright.errors import ParameterError
+from facade.rules.action_systems import running
+from facade.rules.attributes import CATEGORIES, category_total, height_weight
+from facade.rules.body_systems import MAX_BODYWEIGHT, carry_line, carrying
+from facade.character.model import ATTRIBUTES, CATEGORY_KEYS, FORMULAS, Character, points_str
+from facade.character.spending import Spending
+from facade.rules.limit_pools import pool_thresholds
+from facade.rules.skills import trait_total
 
 Node = tuple[str, str, tuple[int, int, int]]  # path, label, (broad, focus, specialty) levels
 CHECK_TRAIT_PICKS = 450

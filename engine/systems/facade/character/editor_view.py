@@ -1,6 +1,6 @@
 """Façade's character editor form, rendered from a character document.
 
-Built from the kit's bound controls (:mod:`engine.kit.forms`), so the shared
+Built from the kit's bound controls (:mod:`rollwright.kit.forms`), so the shared
 builder script reads it back and keeps the focus; it shows whatever document it
 is given, even a half-typed draft (the check judges it).
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.kit.forms import (
+from rollwright.kit.forms import (
     as_items, as_mapping, bound, button, checkbox, group, hidden, labelled, number, select, shown, text_input)
-from engine.kit.markup import Html, el
-from engine.systems.facade.rules.attributes import CATEGORIES
-from engine.systems.facade.rules.costs import AGE_RULES, BACKGROUND_KINDS, GRADES, LIABILITY_OPTIONS, SKILL_METHODS
-from engine.systems.facade.character.model import CAPS
+from rollwright.kit.markup import Html, el
+from facade.rules.attributes import CATEGORIES
+from facade.rules.costs import AGE_RULES, BACKGROUND_KINDS, GRADES, LIABILITY_OPTIONS, SKILL_METHODS
+from facade.character.model import CAPS
 
 LIMITS = CAPS
 """Most items of each list (the contract's caps): the add button is disabled at the cap."""

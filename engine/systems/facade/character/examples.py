@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.systems.facade.character.model import CAPS, MAX_NAME, MAX_NOTES, MODIFIER_CATEGORIES
+from facade.character.model import CAPS, MAX_NAME, MAX_NOTES, MODIFIER_CATEGORIES
 
 EXAMPLES: list[dict[str, Any]] = [{'schema': 'rollwright/facade-character',
   'version': 2,

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.systems.facade.character.model import ATTRIBUTES, SCHEMA, VERSION, Message
-from engine.systems.facade.character.rules import message
+from facade.character.model import ATTRIBUTES, SCHEMA, VERSION, Message
+from facade.character.rules import message
 
 V1_METHODS = {"point": "point-buy", "pool": "pool-buy"}
 V1_KEYS = ("version", "name", "method", "attributes", "skills", "modifiers", "backgrounds")

@@ -21,8 +21,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from engine.systems.facade.rules.costs import GRADES, LIABILITY_OPTIONS, SKILL_METHODS
-from engine.systems.facade.rules.costs_tracks import points_text
+from facade.rules.costs import GRADES, LIABILITY_OPTIONS, SKILL_METHODS
+from facade.rules.costs_tracks import points_text
 
 SCHEMA = "rollwright/facade-character"
 VERSION = 2

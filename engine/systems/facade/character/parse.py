@@ -3,7 +3,7 @@
 ``read`` never throws a readable value away: an attribute of 9 stays 9 (validation
 reports it). A value of the wrong type (a level of "abc") is replaced by the default
 and noted as an error naming its path; an unknown key is noted as a warning (the
-check keeps it in the document it returns, :mod:`engine.kit.documents`). Only a
+check keeps it in the document it returns, :mod:`rollwright.kit.documents`). Only a
 document that cannot be read as a whole (not an object, another schema, an unknown
 version, nothing readable in it) raises ParameterError(field="character").
 
@@ -17,7 +17,7 @@ version, nothing readable in it) raises ParameterError(field="character").
 >>> parse({"name": "Ada", "level": 3})
 Traceback (most recent call last):
 ...
-engine.errors.ParameterError: character: unknown key 'level' is kept as it is (not part of a character; this builder does not use it).
+rollwright.errors.ParameterError: character: unknown key 'level' is kept as it is (not part of a character; this builder does not use it).
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from engine.errors import ParameterError
-from engine.kit.documents import document_version
-from engine.systems.facade.character.migrate import migrate_v1
-from engine.systems.facade.character.model import (
+from rollwright.errors import ParameterError
+from rollwright.kit.documents import document_version
+from facade.character.migrate import migrate_v1
+from facade.character.model import (
     ATTRIBUTES, DEFAULT_ATTRIBUTE, DEFAULT_BUDGETS, POOLS, SCHEMA, VERSION, Background, Character, Focus, Message,
     Modifier, Settings, Skill, Specialty, currency_of, new_character)
-from engine.systems.facade.character.rules import message, rule_for_path
+from facade.character.rules import message, rule_for_path
 
 T = TypeVar("T")
 TOP_KEYS = ("schema", "version", "id", "name", "player", "concept", "notes", "method", "settings", "attributes",

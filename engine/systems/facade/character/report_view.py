@@ -6,7 +6,7 @@ rules, and the derived values. The sheet is a clean print layout of the same
 numbers with no controls. Links are relative to the site root (the builder
 page rewrites them against its base URL).
 
->>> from engine.systems.facade.character.check import check_character
+>>> from facade.character.check import check_character
 >>> result = check_character({"name": "Ada", "attributes": {"luck": 9}})
 >>> html = report_view(result)
 >>> 'data-rw-valid="false"' in html and 'href="facade/characters/#attributes"' in html
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.markup import Html, el, join
-from engine.systems.facade.character.sheet import METHOD_NAMES, Section, sections
+from rollwright.kit.markup import Html, el, join
+from facade.character.sheet import METHOD_NAMES, Section, sections
 
 DERIVED_SECTIONS = ("attributes", "skills", "body", "limit-pools", "carrying", "running")
 PARTS = (("attributes", "Attributes"), ("modifiers", "Modifiers"), ("skills", "Skills"),

@@ -10,8 +10,8 @@ Hrefs are relative to the site root (the browser prefixes the site's base URL).
 
 from __future__ import annotations
 
-from engine.kit.characters import readable_message
-from engine.systems.facade.character.model import Message
+from rollwright.kit.characters import readable_message
+from facade.character.model import Message
 
 RULES: dict[str, tuple[str, str]] = {
     "attributes": ("Attributes", "facade/characters/#attributes"),

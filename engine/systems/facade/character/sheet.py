@@ -3,7 +3,7 @@
 The HTML sheet (engine/present/character_report_views.py) renders the same
 sections, so all three formats show the same numbers.
 
->>> from engine.systems.facade.character.check import check_character
+>>> from facade.character.check import check_character
 >>> result = check_character({"name": "Ada | Lovelace", "attributes": {"agility": 4}})
 >>> print(text_sheet(result).splitlines()[0])
 Ada | Lovelace (weighted point buy)
@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.systems.facade.character.model import CATEGORY_KEYS
+from facade.character.model import CATEGORY_KEYS
 
 METHOD_NAMES = {"point-buy": "weighted point buy", "pool-buy": "weighted pool buy"}
 Cell = str | int | None

@@ -11,7 +11,7 @@ Points back from negative modifiers and liabilities (GM option, our reading):
 - "own-area": its cost is added to the pool it came from (AP for a negative
   modifier, usable on attributes and modifiers; BP for a liability), and nowhere else.
 
->>> from engine.systems.facade.character.model import Character, Modifier
+>>> from facade.character.model import Character, Modifier
 >>> c = Character(modifiers=[Modifier("Dancer", "action", "medium", 3)])
 >>> s = spend(c)
 >>> [(i.label, i.cost) for i in s.items if i.path.startswith("modifiers")]
@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from engine.errors import ParameterError
-from engine.systems.facade.character.model import ATTRIBUTES, POOLS, Character, Skill
-from engine.systems.facade.character.model import points_str as _text
-from engine.systems.facade.rules.costs import (
+from rollwright.errors import ParameterError
+from facade.character.model import ATTRIBUTES, POOLS, Character, Skill
+from facade.character.model import points_str as _text
+from facade.rules.costs import (
     AGE_RULES, LIABILITY_OPTIONS, CascadeNode, Cost, age_background_points, attribute_cost, background_cost,
     cascade_broad, modifier_cost, point_buy_budget, pool_buy_budget, refund, standard_skill_cost)
-from engine.systems.facade.rules.costs_skills import MAX_SPECIALTY_SP
-from engine.systems.facade.rules.costs_tracks import MAX_SKILL, track
+from facade.rules.costs_skills import MAX_SPECIALTY_SP
+from facade.rules.costs_tracks import MAX_SKILL, track
 
 ZERO = Fraction(0)
 

@@ -3,8 +3,8 @@
 Errors make a character invalid (it can still be saved as a draft); warnings
 point at something odd that the rules allow.
 
->>> from engine.systems.facade.character.model import Character
->>> from engine.systems.facade.character.spending import spend
+>>> from facade.character.model import Character
+>>> from facade.character.spending import spend
 >>> c = Character()
 >>> c.attributes["luck"] = 9
 >>> [(m.code, m.path, m.href) for m in validate(c, spend(c))]
@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from engine.systems.facade.character.model import (
+from facade.character.model import (
     AGE_RULES, ATTRIBUTES, BACKGROUND_KINDS, CAPS, CLASSIFICATIONS, FORMULAS, GRADES, LIABILITY_CLASSIFICATIONS,
     LIABILITY_OPTIONS, MAX_NAME, MAX_NOTES, METHODS, MODIFIER_CATEGORIES, SKILL_METHODS, Character, Message,
     points_str)
-from engine.systems.facade.character.rules import message
-from engine.systems.facade.character.spending import Spending, valid_sp
-from engine.systems.facade.rules.costs_tracks import MAX_ATTRIBUTE, MAX_BACKGROUND, MAX_MODIFIER, MAX_SKILL
-from engine.systems.facade.rules.body_systems import MAX_BODYWEIGHT
+from facade.character.rules import message
+from facade.character.spending import Spending, valid_sp
+from facade.rules.costs_tracks import MAX_ATTRIBUTE, MAX_BACKGROUND, MAX_MODIFIER, MAX_SKILL
+from facade.rules.body_systems import MAX_BODYWEIGHT
 
 MAX_AGE = 1000
 

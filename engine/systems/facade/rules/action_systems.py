@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.dice import Distribution, die, repeat_sum
-from engine.errors import ParameterError
-from engine.systems.facade.rules.body_systems import MAX_ATTRIBUTE, MIN_ATTRIBUTE, LevelOdds, level_odds
-from engine.kit.errata import Erratum, errata_source
-from engine.systems.facade.rules.odds import ContestOdds, contest_odds, outcome_odds
-from engine.systems.facade.rules.traits import MAX_TRAIT, check_trait, trait_dice, trait_distribution
+from rollwright.dice import Distribution, die, repeat_sum
+from rollwright.errors import ParameterError
+from facade.rules.body_systems import MAX_ATTRIBUTE, MIN_ATTRIBUTE, LevelOdds, level_odds
+from rollwright.kit.errata import Erratum, errata_source
+from facade.rules.odds import ContestOdds, contest_odds, outcome_odds
+from facade.rules.traits import MAX_TRAIT, check_trait, trait_dice, trait_distribution
 
 
 def _check_range(value: int, field: str, low: int, high: int) -> int:

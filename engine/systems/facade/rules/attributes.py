@@ -2,7 +2,7 @@
 and the Body-based height and weight of modern humans.
 
 A specific attribute runs 0-6; its category is the sum of its three (0-18).
-Every category has a limit pool (see :mod:`engine.systems.facade.rules.limit_pools`).
+Every category has a limit pool (see :mod:`facade.rules.limit_pools`).
 
 >>> category_of("Will").name, category_of("Will").pool
 ('Soul', 'Exhaustion')
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import ParameterError
-from engine.systems.facade.rules.costs_tracks import GRADES
+from rollwright.errors import ParameterError
+from facade.rules.costs_tracks import GRADES
 
 MIN_ATTRIBUTE = 0
 MAX_ATTRIBUTE = 6

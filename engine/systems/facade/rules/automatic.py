@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 
-from engine.systems.facade.rules.action_systems import MAX_STUNT_DICE, STUNT_DIE_SIDES
-from engine.kit.errata import Erratum, errata_source
-from engine.systems.facade.rules.odds import AUTO_MINIMAL_BY, AUTO_MINOR_BY
-from engine.systems.facade.rules.traits import check_trait, trait_distribution
+from facade.rules.action_systems import MAX_STUNT_DICE, STUNT_DIE_SIDES
+from rollwright.kit.errata import Erratum, errata_source
+from facade.rules.odds import AUTO_MINIMAL_BY, AUTO_MINOR_BY
+from facade.rules.traits import check_trait, trait_distribution
 
 
 @dataclass(frozen=True)

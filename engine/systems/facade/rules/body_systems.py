@@ -17,11 +17,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.errors import ParameterError
-from engine.kit.errata import Erratum, errata_source
-from engine.systems.facade.rules.odds import outcome_odds
-from engine.systems.facade.rules.success import MAX_LEVEL, success_level
-from engine.systems.facade.rules.traits import check_trait, trait_distribution
+from rollwright.errors import ParameterError
+from rollwright.kit.errata import Erratum, errata_source
+from facade.rules.odds import outcome_odds
+from facade.rules.success import MAX_LEVEL, success_level
+from facade.rules.traits import check_trait, trait_distribution
 
 MIN_ATTRIBUTE, MAX_ATTRIBUTE = 0, 6
 """Specific attributes (Health, Strength, Stamina, Agility, Will, ...) run 0-6."""

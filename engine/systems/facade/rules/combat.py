@@ -20,10 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.errors import ParameterError
-from engine.systems.facade.rules.combat_equipment import ARMOR, DAMAGE_TYPES, Armor
-from engine.systems.facade.rules.success import NEAR_MISS_RANGE, OUTCOME_KEYS, judge, success_level
-from engine.systems.facade.rules.traits import trait_distribution
+from rollwright.errors import ParameterError
+from facade.rules.combat_equipment import ARMOR, DAMAGE_TYPES, Armor
+from facade.rules.success import NEAR_MISS_RANGE, OUTCOME_KEYS, judge, success_level
+from facade.rules.traits import trait_distribution
 
 BLOWS = ("scratch", "glancing", "full", "strong", "savage")
 BLOW_NAMES = {"scratch": "Scratch", "glancing": "Glancing", "full": "Full", "strong": "Strong", "savage": "Savage"}

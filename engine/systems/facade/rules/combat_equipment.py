@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.kit.errata import Erratum, errata_source
+from rollwright.kit.errata import Erratum, errata_source
 
 DAMAGE_TYPES = ("B", "C", "D")
 DAMAGE_NAMES = {"B": "Bruising", "C": "Crushing", "D": "Deadly", "L": "L (undefined)"}

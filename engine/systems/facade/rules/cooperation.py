@@ -17,12 +17,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
 
-from engine.dice.script import DiceSource, dice_source
-from engine.dice import Distribution
-from engine.dice.rolling import roll_with
-from engine.errors import ParameterError
-from engine.systems.facade.rules.success import success_level
-from engine.systems.facade.rules.traits import MAX_TRAIT, check_trait, trait_dice, trait_distribution
+from rollwright.dice.script import DiceSource, dice_source
+from rollwright.dice import Distribution
+from rollwright.dice.rolling import roll_with
+from rollwright.errors import ParameterError
+from facade.rules.success import success_level
+from facade.rules.traits import MAX_TRAIT, check_trait, trait_dice, trait_distribution
 
 MAX_HELPERS = 6
 """More helpers than this are refused (the seed itself says only a few can help at once)."""

@@ -54,9 +54,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.systems.facade.rules.costs_skills import CascadeNode, CascadeResult, cascade_broad, cascade_tree
-from engine.systems.facade.rules.costs_tracks import (
+from rollwright.errors import ParameterError
+from facade.rules.costs_skills import CascadeNode, CascadeResult, cascade_broad, cascade_tree
+from facade.rules.costs_tracks import (
     GRADE_RATES, GRADES, Cost, Track, check_grade, points_text, track, track_keys)
 
 __all__ = [
@@ -178,7 +178,7 @@ def raise_cost(key: str, from_level: int, to_level: int) -> Span:
     >>> raise_cost("attribute", 4, 3)
     Traceback (most recent call last):
     ...
-    engine.errors.ParameterError: 'to_level' must not be below 'from_level' (4); got 3
+    rollwright.errors.ParameterError: 'to_level' must not be below 'from_level' (4); got 3
     """
     t = track(key)
     t.check_level(from_level, "from_level")

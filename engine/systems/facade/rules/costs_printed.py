@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.systems.facade.rules.costs_tracks import GRADE_RATES, PAGE, points_text, track
-from engine.kit.errata import Erratum, errata_source
+from facade.rules.costs_tracks import GRADE_RATES, PAGE, points_text, track
+from rollwright.kit.errata import Erratum, errata_source
 
 PRINTED_ATTRIBUTE: Rows = (("0", "1", "2", "3", "4", "5", "6"), ("0", "1", "3", "6", "10", "15", "21"))
 """Attribute table, levels 0-6: cost of the level, total cost from 0."""

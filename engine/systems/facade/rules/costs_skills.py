@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.systems.facade.rules.costs_tracks import MAX_SKILL, Track, points_text, track
+from rollwright.errors import ParameterError
+from facade.rules.costs_tracks import MAX_SKILL, Track, points_text, track
 
 MAX_SPECIALTY_SP = Fraction(5)
 """SP one specialty can hold: level 4 on its normal cascade row."""
@@ -166,7 +166,7 @@ def cascade_tree(tree: SkillTree) -> CascadeResult:
     >>> cascade_tree({"Athletics": {"Dodge": {"Roll": 6}}})
     Traceback (most recent call last):
     ...
-    engine.errors.ParameterError: 'Athletics.Dodge.Roll' must be whole or half SP from 0 to 5 (got 6)
+    rollwright.errors.ParameterError: 'Athletics.Dodge.Roll' must be whole or half SP from 0 to 5 (got 6)
     """
     if not isinstance(tree, Mapping):
         raise ParameterError("the skill tree must map broad names to their focuses", field="tree")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.errors import ParameterError
+from rollwright.errors import ParameterError
 
 GRADES = ("minor", "simple", "medium", "major", "extreme")
 """The five cost grades shared by modifiers and backgrounds, cheapest first."""

@@ -23,9 +23,9 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.systems.facade.rules.attributes import CATEGORIES, MAX_ATTRIBUTE, check_attribute, check_category
-from engine.kit.errata import Erratum, errata_source
+from rollwright.errors import ParameterError
+from facade.rules.attributes import CATEGORIES, MAX_ATTRIBUTE, check_attribute, check_category
+from rollwright.kit.errata import Erratum, errata_source
 
 POOL_NAMES: tuple[str, ...] = tuple(c.pool for c in CATEGORIES)
 """Strain, Fatigue, Stress, Passion, Exhaustion (in category order)."""

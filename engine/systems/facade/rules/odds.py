@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.dice import Distribution
-from engine.kit.errata import Erratum, errata_source
-from engine.systems.facade.rules.success import MAX_LEVEL, OUTCOME_KEYS, judge, success_level
-from engine.systems.facade.rules.traits import trait_distribution
+from rollwright.dice import Distribution
+from rollwright.kit.errata import Erratum, errata_source
+from facade.rules.success import MAX_LEVEL, OUTCOME_KEYS, judge, success_level
+from facade.rules.traits import trait_distribution
 
 MIN_DIFFICULTY = 0
 MAX_DIFFICULTY = 50

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.errors import ParameterError
+from rollwright.errors import ParameterError
 
 MAX_ATTRIBUTE = 6
 MAX_SKILL_LEVEL = 4
@@ -82,7 +82,7 @@ class DefaultingChoice:
 
 
 def _chance(rating: int, difficulty: int) -> Fraction | None:
-    from engine.systems.facade.rules.odds import outcome_odds  # late: odds is heavier than these helpers
+    from facade.rules.odds import outcome_odds  # late: odds is heavier than these helpers
 
     return None if rating == 0 else outcome_odds(rating, difficulty).p_success
 
@@ -98,7 +98,7 @@ def compare_defaulting(attribute: int, broad: int, focus: int, specialty: int, c
     >>> c.trait_total, c.defaulted_difficulty, c.p_trait, c.p_default, c.better
     (6, 14, Fraction(1, 4), Fraction(7, 25), 'default')
     """
-    from engine.systems.facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
+    from facade.rules.odds import MAX_DIFFICULTY, MIN_DIFFICULTY
 
     total = trait_total(attribute, broad, focus, specialty)
     _check("category", category, MAX_CATEGORY)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.dice import Distribution, die, repeat_sum
-from engine.errors import ParameterError
+from rollwright.dice import Distribution, die, repeat_sum
+from rollwright.errors import ParameterError
 
 MIN_TRAIT = 1
 MAX_TRAIT = 18

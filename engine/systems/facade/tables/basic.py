@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.kit.api import call
-from engine.kit.markup import el
-from engine.kit.numbers import percent
-from engine.kit.tables import Cell, TableData, build_table, make_table, register_table
+from rollwright.kit.api import call
+from rollwright.kit.markup import el
+from rollwright.kit.numbers import percent
+from rollwright.kit.tables import Cell, TableData, build_table, make_table, register_table
 
 
 @register_table("facade-traits", "The trait chart: the dice each rating 1-18 rolls, and its name.")

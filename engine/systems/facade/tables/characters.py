@@ -1,6 +1,6 @@
 """Registered reference tables for Façade characters, all built from engine data.
 
->>> from engine.kit.tables import build_table
+>>> from rollwright.kit.tables import build_table
 >>> build_table("facade-height-weight").text_rows()[10]
 ['9', '5\\' 3"', '117', '5\\' 9"', '155']
 >>> build_table("facade-pool-thresholds").text_rows()[10]
@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from engine.kit.tables import TableData, make_table, register_table
-from engine.systems.facade.rules.attributes import (
+from rollwright.kit.tables import TableData, make_table, register_table
+from facade.rules.attributes import (
     ATTRIBUTE_MEANINGS,
     CATEGORIES,
     MAX_ATTRIBUTE,
@@ -18,7 +18,7 @@ from engine.systems.facade.rules.attributes import (
     SPECIFICS_PER_CATEGORY,
     height_weight,
 )
-from engine.systems.facade.rules.limit_pools import DOUBLE_EFFECTS, POOL_NAMES, pool_thresholds
+from facade.rules.limit_pools import DOUBLE_EFFECTS, POOL_NAMES, pool_thresholds
 
 
 def _times(multiple: int, category: str) -> str:

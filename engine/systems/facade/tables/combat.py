@@ -8,16 +8,16 @@
 
 from __future__ import annotations
 
-from engine.kit.tables import TableData, build_table, make_table, register_table
-from engine.systems.facade.rules.combat import (
+from rollwright.kit.tables import TableData, build_table, make_table, register_table
+from facade.rules.combat import (
     BLOW_NAMES, BLOWS, HEALTH_LEVELS, LOCATION_NAMES, LOCATIONS, WOUND_LOCATIONS, attack_step, location_blow,
     wound_penalty,
 )
-from engine.systems.facade.rules.combat_equipment import (
+from facade.rules.combat_equipment import (
     ARMOR_LIST, COVERAGE_NAMES, DAMAGE_TYPES, MARTIAL_ARTS, MATERIAL_CELLS, MATERIALS, MELEE_WEAPONS,
     RANGED_WEAPONS,
 )
-from engine.systems.facade.rules.success import success_chart
+from facade.rules.success import success_chart
 
 __all__ = ["build_table"]
 

@@ -11,11 +11,11 @@ a total the seed prints differently is marked as an erratum.
 
 from __future__ import annotations
 
-from engine.kit.tables import Cell, TableData, build_table, make_table, register_table
-from engine.systems.facade.rules.costs import (
+from rollwright.kit.tables import Cell, TableData, build_table, make_table, register_table
+from facade.rules.costs import (
     EXCHANGE, GRADE_RATES, GRADES, age_background_points, point_buy_budget, pool_buy_budget, track)
-from engine.systems.facade.rules.costs_printed import printed_differs
-from engine.systems.facade.rules.costs_tracks import MAX_BACKGROUND, points_text
+from facade.rules.costs_printed import printed_differs
+from facade.rules.costs_tracks import MAX_BACKGROUND, points_text
 
 __all__ = ["build_table"]
 

@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from engine.kit.errata import errata_table
-from engine.kit.tables import TableData, build_table, register_table
-from engine.systems.facade import SYSTEM
+from rollwright.kit.errata import errata_table
+from rollwright.kit.tables import TableData, build_table, register_table
+from facade import SYSTEM
 
 
 @register_table("facade-errata", "Every printed value that differs from the rule it follows.")

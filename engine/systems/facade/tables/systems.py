@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.systems.facade.views.systems import decimal_text, duration_text
-from engine.kit.tables import Cell, TableData, build_table, make_table, register_table
-from engine.systems.facade.rules.action_systems import (
+from facade.views.systems import decimal_text, duration_text
+from rollwright.kit.tables import Cell, TableData, build_table, make_table, register_table
+from facade.rules.action_systems import (
     RUN_HUNDREDTHS_MILE_PER_MINUTE, SPRINT_FEET_PER_SECOND, running)
-from engine.systems.facade.rules.body_systems import (
+from facade.rules.body_systems import (
     HEALING_PERIODS, MAX_ATTRIBUTE, PRINTED_HEAVY_PERCENT, PRINTED_UNBEARABLE_PERCENT, carry_line)
 
 __all__ = ["build_table"]

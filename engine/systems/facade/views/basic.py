@@ -1,6 +1,6 @@
 """Views for cooperation and the automatic-result checker.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> html = cooperation_view(call("facade.cooperation", {"primary": 10, "helpers": "8, 12", "difficulty": 12,
 ...                                                     "seed": 3}))
 >>> 'data-rw-final-trait=' in html and 'rw-coop-steps' in html
@@ -12,10 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el
-from engine.kit.numbers import percent, signed
-from engine.kit.plain_table import table
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import percent, signed
+from rollwright.kit.plain_table import table
 
 
 def _step_row(step: dict[str, Any]) -> list[object]:

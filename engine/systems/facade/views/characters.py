@@ -2,7 +2,7 @@
 
 Each view takes the plain dict its registry call returned.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> html = limit_pool_view(call("facade.limit_pool", {"pool": "Strain", "category": 6, "level": 8}))
 >>> 'data-rw-pool-status="minimum-difficulty"' in html and 'data-rw-minimum-difficulty="8"' in html
 True
@@ -13,9 +13,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.markup import Html, el
-from engine.kit.numbers import percent
-from engine.kit.plain_table import table
+from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import percent
+from rollwright.kit.plain_table import table
 
 _SEVERITY = {"normal": "ok", "minimum-difficulty": "caution", "breaking-point": "caution"}
 

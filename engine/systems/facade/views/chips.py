@@ -1,9 +1,9 @@
 """Façade's inline trait chips: a trait roll in a sentence, its exact odds in a tooltip.
 
-The chip frame and the dice helpers are the kit's (:mod:`engine.kit.chips`); this
+The chip frame and the dice helpers are the kit's (:mod:`rollwright.kit.chips`); this
 module adds the trait's dice, its chance of success and every outcome's chance.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> html = trait_chip(call("facade.traits")["rows"][11], call("dice.dist", {"notation": "2d10+d4"}),
 ...                   call("facade.odds", {"trait": 12, "difficulty": 10}), "c1")
 >>> 'data-rw-call="facade.chip"' in html and 'data-rw-trait="12"' in html
@@ -15,9 +15,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.chips import chance, chip, dice_detail, line, most_likely, spread
-from engine.kit.markup import Html, el
-from engine.kit.numbers import signed
+from rollwright.kit.chips import chance, chip, dice_detail, line, most_likely, spread
+from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import signed
 
 
 def trait_chip(trait: dict[str, Any], report: dict[str, Any], odds: dict[str, Any] | None, chip_id: str,
@@ -62,7 +62,7 @@ def trait_chip(trait: dict[str, Any], report: dict[str, Any], odds: dict[str, An
 def trait_result_text(data: dict[str, Any]) -> str:
     """One sentence for a rolled trait chip, from ``facade.roll``.
 
-    >>> from engine.kit.api import call
+    >>> from rollwright.kit.api import call
     >>> trait_result_text(call("facade.roll", {"trait": 12, "difficulty": 10, "seed": 5}))
     'Trait 12 rolled 18 (10 + 5 + 3) against 10: Full Success, margin +8, level 2'
     """

@@ -1,6 +1,6 @@
 """HTML views of Façade combat call results: attack odds, simple-combat blows, damage vs armor.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> html = armor_view(call("facade.armor_damage", {"weapon": "broadsword", "armor": "leather-armor"}))
 >>> 'data-rw-taken="1B"' in html
 True
@@ -11,12 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el
-from engine.kit.numbers import percent
-from engine.kit.plain_table import table
-from engine.systems.facade.rules.combat import BLOW_NAMES, LOCATION_NAMES, LOCATIONS
-from engine.systems.facade.views.traits import OUTCOME_KEY
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import percent
+from rollwright.kit.plain_table import table
+from facade.rules.combat import BLOW_NAMES, LOCATION_NAMES, LOCATIONS
+from facade.views.traits import OUTCOME_KEY
 
 _OUTCOME_CSS = {"complete-failure": "rw-bar--fail", "near-miss": "rw-bar--near", "tie": "rw-bar--near"}
 _SHORT = {"complete-failure": "CF", "near-miss": "NM", "tie": "tie"}

@@ -1,6 +1,6 @@
 """HTML views of the Façade creation calls: a cost calculation and a cascade skill tree.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> html = cost_view(call("facade.creation_cost", {"what": "attribute", "from_level": 3, "to_level": 4}))
 >>> 'data-rw-total="4"' in html and 'data-rw-pool="AP"' in html
 True
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.errata import page_href
-from engine.kit.markup import Html, el
-from engine.kit.plain_table import table
+from rollwright.kit.errata import page_href
+from rollwright.kit.markup import Html, el
+from rollwright.kit.plain_table import table
 
 _POOL_NAMES = {"AP": "attribute points", "SP": "skill points", "BP": "background points"}
 

@@ -1,6 +1,6 @@
 """HTML views of the Façade systems calls (first aid, healing, pain, carrying, running, stunts, passion).
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> html = healing_view(call("facade.healing", {"health": 3, "bruising": 4}))
 >>> 'data-rw-effective-health="3"' in html and "1 1/3 days" in html
 True
@@ -13,10 +13,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el
-from engine.kit.numbers import percent, signed
-from engine.kit.plain_table import table
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import percent, signed
+from rollwright.kit.plain_table import table
 
 
 def mixed(value: Fraction) -> str:

@@ -3,7 +3,7 @@
 Each view takes the plain dict a registry call returned, so the page shows
 exactly the numbers the call computed.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> html = odds_view(call("facade.odds", {"trait": 10, "difficulty": 10}))
 >>> 'data-rw-p-success="16/25"' in html
 True
@@ -14,10 +14,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el, join
-from engine.kit.numbers import percent, signed
-from engine.kit.plain_table import table
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el, join
+from rollwright.kit.numbers import percent, signed
+from rollwright.kit.plain_table import table
 
 _OUTCOME_CSS = {"complete-failure": "rw-bar--fail", "near-miss": "rw-bar--near"}
 _SHORT = {"complete-failure": "CF", "near-miss": "NM"}

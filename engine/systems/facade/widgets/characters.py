@@ -1,14 +1,14 @@
 """Widgets for Façade characters: height and weight, a limit pool, and a trait total with defaulting.
 
->>> from engine.kit.widget import lookup_widget
+>>> from rollwright.kit.widget import lookup_widget
 >>> lookup_widget("facade-limit-pool").call
 'facade.limit_pool'
 """
 
 from __future__ import annotations
 
-from engine.systems.facade.views import characters as views
-from engine.kit.widget import Field, Widget, register_widget
+from facade.views import characters as views
+from rollwright.kit.widget import Field, Widget, register_widget
 
 register_widget(Widget(
     "facade-height-weight", "Height and weight from Body", "facade.height_weight",

@@ -1,16 +1,16 @@
 """Widgets for Façade combat: attack resolver, damage against armor and simple-combat blows.
 
->>> from engine.kit.widget import lookup_widget
+>>> from rollwright.kit.widget import lookup_widget
 >>> lookup_widget("facade-armor").call, lookup_widget("facade-attack").live
 ('facade.armor_damage', 'change')
 """
 
 from __future__ import annotations
 
-from engine.systems.facade.views import combat as facade_combat_views
-from engine.kit.widget import Field, Widget, register_widget
-from engine.systems.facade.rules.combat import BLOW_NAMES
-from engine.systems.facade.rules.combat_equipment import (ARMOR_LIST, MATERIALS, MELEE_WEAPONS, RANGED_WEAPONS,
+from facade.views import combat as facade_combat_views
+from rollwright.kit.widget import Field, Widget, register_widget
+from facade.rules.combat import BLOW_NAMES
+from facade.rules.combat_equipment import (ARMOR_LIST, MATERIALS, MELEE_WEAPONS, RANGED_WEAPONS,
                                                            UNDEFINED_TYPE)
 
 _WEAPON_LABELS = {w.key: f"{w.name} ({w.damage.text}{', ranged' if w.ranged else ''})"

@@ -1,15 +1,15 @@
 """Widgets for Façade character creation: a level-cost calculator and a cascade skill tree.
 
->>> from engine.kit.widget import lookup_widget
+>>> from rollwright.kit.widget import lookup_widget
 >>> lookup_widget("facade-cost").call, lookup_widget("facade-cascade").call
 ('facade.creation_cost', 'facade.cascade')
 """
 
 from __future__ import annotations
 
-from engine.systems.facade.views import creation as views
-from engine.kit.widget import Field, Widget, register_widget
-from engine.systems.facade.rules.costs import track, track_keys
+from facade.views import creation as views
+from rollwright.kit.widget import Field, Widget, register_widget
+from facade.rules.costs import track, track_keys
 
 _WHAT_LABELS = {key: track(key).label for key in track_keys()}
 

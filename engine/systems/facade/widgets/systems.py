@@ -1,14 +1,14 @@
 """Widgets for the Façade systems page: first aid, healing, pain, carrying, running, stunts, passion.
 
->>> from engine.kit.widget import lookup_widget
+>>> from rollwright.kit.widget import lookup_widget
 >>> lookup_widget("facade-healing").call, lookup_widget("facade-stunts").live
 ('facade.healing', 'change')
 """
 
 from __future__ import annotations
 
-from engine.systems.facade.views import systems as views
-from engine.kit.widget import Field, Widget, register_widget
+from facade.views import systems as views
+from rollwright.kit.widget import Field, Widget, register_widget
 
 register_widget(Widget(
     "facade-first-aid", "First aid", "facade.first_aid",

@@ -1,15 +1,15 @@
 """Widgets for the Façade basic rules: roller, success calculator and active contest.
 
->>> from engine.kit.widget import lookup_widget
+>>> from rollwright.kit.widget import lookup_widget
 >>> lookup_widget("facade-roller").call
 'facade.roll'
 """
 
 from __future__ import annotations
 
-from engine.systems.facade.views import basic as facade_basic_views
-from engine.systems.facade.views import traits as facade_views
-from engine.kit.widget import Field, Widget, register_widget
+from facade.views import basic as facade_basic_views
+from facade.views import traits as facade_views
+from rollwright.kit.widget import Field, Widget, register_widget
 
 register_widget(Widget(
     "facade-roller", "Roll a trait", "facade.roll",

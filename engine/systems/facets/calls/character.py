@@ -1,6 +1,6 @@
 """The character builder contract for Facets: new, check, editor, sheet and picker.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> blank = call("facets.character.new")["character"]
 >>> out = call("facets.character.check", {"character": blank})
 >>> out["valid"], "facets-trait-count" in [m["code"] for m in out["messages"]]
@@ -15,15 +15,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.kit.characters import render_pickers
-from engine.kit.documents import keep_unknown
-from engine.kit.forms import NAME_MAX
-from engine.kit.registry import Param, register
-from engine.systems.facets.character import (
+from rollwright.kit.characters import render_pickers
+from rollwright.kit.documents import keep_unknown
+from rollwright.kit.forms import NAME_MAX
+from rollwright.kit.registry import Param, register
+from facets.character import (
     MAX_EFFORT, MAX_PENALTIES, MAX_POOL, TRAIT_SLOTS, attribute_options, blank, note_messages, problems, read,
     read_fields,
 )
-from engine.systems.facets.views.character import editor_html, report_html, sheet_html, sheet_text
+from facets.views.character import editor_html, report_html, sheet_html, sheet_text
 
 def _samples() -> tuple[dict[str, Any], ...]:
     """A blank character and one with every part filled, closed facets included, for sweeps of every call."""

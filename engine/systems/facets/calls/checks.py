@@ -1,6 +1,6 @@
 """``facets.roll``, ``facets.check`` and ``facets.steps``: one roll, a check's exact bands, die steps.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("facets.check", {"die": 6, "tn": 8})
 >>> out["bands"][0]["key"], out["bands"][0]["p"], out["calm"]
 ('advantage', '1/36', 3)
@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dice.rolling import roll_die
-from engine.dice.script import dice_source
-from engine.kit.calls.dice import SEED
-from engine.kit.numbers import fraction_text, percent
-from engine.kit.registry import Param, register
-from engine.systems.facets.calls.params import BONUS, TN, checked_sides, die_param
-from engine.systems.facets.rules.bands import (
+from rollwright.dice.rolling import roll_die
+from rollwright.dice.script import dice_source
+from rollwright.kit.calls.dice import SEED
+from rollwright.kit.numbers import fraction_text, percent
+from rollwright.kit.registry import Param, register
+from facets.calls.params import BONUS, TN, checked_sides, die_param
+from facets.rules.bands import (
     BANDS, CRITICAL_READINGS, advantage_odds, advantages, band, band_odds, effort, expected_effort,
 )
-from engine.systems.facets.rules.dice import (
+from facets.rules.dice import (
     DEPTH, calm_value, cap_chance, explode_threshold, off_ladder, roll_distribution, step_die,
 )
 

@@ -1,10 +1,10 @@
 """``facets.attack`` (one opposed attack) and ``facets.conflict`` (who takes whom out first).
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("facets.attack", {"attack": 8, "defense": 8, "weapon": "heavy", "second_attack": True})
 Traceback (most recent call last):
 ...
-engine.errors.ParameterError: second_attack: a heavy weapon or approach cannot make a second attack
+rollwright.errors.ParameterError: second_attack: a heavy weapon or approach cannot make a second attack
 >>> out = call("facets.conflict", {"a_health": 2, "b_health": 2, "first": "a"})
 >>> out["a_wins"]["p"] != out["b_wins"]["p"]
 True
@@ -15,14 +15,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.dice.distribution import Distribution
-from engine.kit.numbers import fraction_text, percent
-from engine.kit.registry import Param, register
-from engine.systems.facets.calls.params import checked_sides, die_param
-from engine.systems.facets.rules.attacks import DAMAGE, DEFENSES, AttackPlan, attack_odds
-from engine.systems.facets.rules.bands import BANDS
-from engine.systems.facets.rules.conflict import FIRST, MAX_EXCHANGES, MAX_HEALTH, Side, conflict_odds
-from engine.systems.facets.rules.dice import DEPTH
+from rollwright.dice.distribution import Distribution
+from rollwright.kit.numbers import fraction_text, percent
+from rollwright.kit.registry import Param, register
+from facets.calls.params import checked_sides, die_param
+from facets.rules.attacks import DAMAGE, DEFENSES, AttackPlan, attack_odds
+from facets.rules.bands import BANDS
+from facets.rules.conflict import FIRST, MAX_EXCHANGES, MAX_HEALTH, Side, conflict_odds
+from facets.rules.dice import DEPTH
 
 WEAPONS = tuple(DAMAGE)
 

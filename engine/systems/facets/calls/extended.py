@@ -1,6 +1,6 @@
 """``facets.extended``: an extended check in the draft's notation, solved exactly.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("facets.extended", {"notation": "[Finesse 8 - 2/5 - 30s]", "die": 8})
 >>> out["check"]["notation"], out["impossible_after"], out["chance"]["p"]
 ('[Finesse 8 - 2/5 - 30s]', 4, '989/8192')
@@ -11,12 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.numbers import fraction_text, percent
-from engine.kit.registry import Param, register
-from engine.systems.facets.calls.params import BONUS, checked_sides, die_param
-from engine.systems.facets.rules.bands import band_odds
-from engine.systems.facets.rules.dice import calm_value, roll_distribution
-from engine.systems.facets.rules.extended import (
+from rollwright.kit.numbers import fraction_text, percent
+from rollwright.kit.registry import Param, register
+from facets.calls.params import BONUS, checked_sides, die_param
+from facets.rules.bands import band_odds
+from facets.rules.dice import calm_value, roll_distribution
+from facets.rules.extended import (
     MAX_ATTEMPTS, MAX_TN, attempts_used, chance_within, duration_text, expected_attempts, parse_check, print_check,
 )
 

@@ -8,9 +8,9 @@
 
 from __future__ import annotations
 
-from engine.errors import ParameterError
-from engine.kit.registry import Param
-from engine.systems.facets.rules.dice import DIE_STEPS
+from rollwright.errors import ParameterError
+from rollwright.kit.registry import Param
+from facets.rules.dice import DIE_STEPS
 
 TN = Param("tn", int, "target number (1-60)", default=8, minimum=1, maximum=60)
 BONUS = Param("bonus", int, "skill bonus or penalty added to the roll (-10 to 20)", default=0,
@@ -29,7 +29,7 @@ def checked_sides(sides: int, name: str = "die") -> int:
     >>> checked_sides(7)
     Traceback (most recent call last):
     ...
-    engine.errors.ParameterError: die: a d7 is not an attribute die (d4, d6, d8, d10, d12, d20)
+    rollwright.errors.ParameterError: die: a d7 is not an attribute die (d4, d6, d8, d10, d12, d20)
     """
     if sides not in DIE_STEPS:
         raise ParameterError(f"{name}: a d{sides} is not an attribute die (d4, d6, d8, d10, d12, d20)",

@@ -1,6 +1,6 @@
 """``facets.recovery``: what a consequence imposes and how fast health or cool comes back.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("facets.recovery", {"condition": "hurt", "maximum": 12})
 >>> out["regain"], out["minutes_per_point"], out["step_down"]
 ('3 per hour', '20', '1 day')
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.registry import Param, register
-from engine.systems.facets.rules.recovery import (
+from rollwright.kit.registry import Param, register
+from facets.rules.recovery import (
     CARE, CONDITIONS, amount_text, minutes_per_point, penalised_attributes, regain_rate, step_down_time,
 )
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from engine.dice.distribution import Distribution
-from engine.errors import ParameterError
-from engine.systems.facets.rules.bands import advantages, band
-from engine.systems.facets.rules.dice import roll_distribution, step_die
+from rollwright.dice.distribution import Distribution
+from rollwright.errors import ParameterError
+from facets.rules.bands import advantages, band
+from facets.rules.dice import roll_distribution, step_die
 
 DAMAGE = {"light": 1, "medium": 3, "heavy": 5}
 """Damage of a weapon, or loss of Cool from a social approach, by weight."""

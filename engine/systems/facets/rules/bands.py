@@ -12,7 +12,7 @@ A failure earns one point of effort; a critical failure earns two, but the draft
 never says which roll is critical, so the reader picks a reading
 (``CRITICAL_READINGS``).
 
->>> from engine.systems.facets.rules.dice import roll_distribution
+>>> from facets.rules.dice import roll_distribution
 >>> band(7).key, advantages(7), band(-3).key, band(-11).key
 ('advantage', 1, 'cost', 'failure-cost')
 >>> odds = band_odds(roll_distribution(6), tn=8)
@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.dice.distribution import Distribution
+from rollwright.dice.distribution import Distribution
 
 @dataclass(frozen=True)
 class Band:
@@ -98,7 +98,7 @@ def _pairs(roll: Distribution) -> list[tuple[int, Fraction]]:
 def advantage_odds(roll: Distribution, tn: int, bonus: int = 0) -> dict[int, Fraction]:
     """The exact chance of each number of advantages (0 included).
 
-    >>> from engine.systems.facets.rules.dice import roll_distribution
+    >>> from facets.rules.dice import roll_distribution
     >>> advantage_odds(roll_distribution(4, pressure=True), tn=1, bonus=2)
     {0: Fraction(3, 4), 1: Fraction(1, 4)}
     """
@@ -112,7 +112,7 @@ def advantage_odds(roll: Distribution, tn: int, bonus: int = 0) -> dict[int, Fra
 def expected_effort(roll: Distribution, tn: int, bonus: int = 0, critical: str = "none") -> Fraction:
     """The mean effort one check earns.
 
-    >>> from engine.systems.facets.rules.dice import roll_distribution
+    >>> from facets.rules.dice import roll_distribution
     >>> expected_effort(roll_distribution(4, pressure=True), tn=10)
     Fraction(1, 1)
     """

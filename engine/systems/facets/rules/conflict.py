@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.dice.distribution import Distribution
-from engine.systems.facets.rules.attacks import AttackPlan, attack_odds
-from engine.systems.facets.rules.dice import roll_distribution
+from rollwright.dice.distribution import Distribution
+from facets.rules.attacks import AttackPlan, attack_odds
+from facets.rules.dice import roll_distribution
 
 MAX_HEALTH = 20
 MAX_EXCHANGES = 12

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.dice.distribution import Distribution
-from engine.dice.pools import explode
-from engine.errors import ParameterError
+from rollwright.dice.distribution import Distribution
+from rollwright.dice.pools import explode
+from rollwright.errors import ParameterError
 
 DIE_STEPS: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
 """The attribute dice, smallest to largest; one step is one place on this ladder."""
@@ -41,7 +41,7 @@ def sides_of(die: str) -> int:
     >>> sides_of("d7")
     Traceback (most recent call last):
     ...
-    engine.errors.ParameterError: die: 'd7' is not on the ladder d4, d6, d8, d10, d12, d20
+    rollwright.errors.ParameterError: die: 'd7' is not on the ladder d4, d6, d8, d10, d12, d20
     """
     if die not in DIE_CHOICES:
         raise ParameterError(f"die: {die!r} is not on the ladder {', '.join(DIE_CHOICES)}", field="die")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from engine.errors import ParameterError
+from rollwright.errors import ParameterError
 
 ATTRIBUTES = ("Strength", "Finesse", "Endurance", "Intellect", "Wit", "Resolve",
               "Presence", "Guile", "Composure")
@@ -54,7 +54,7 @@ def parse_check(text: str) -> ExtendedCheck:
     >>> parse_check("[Wit 12 - 3/2 - 1m]")
     Traceback (most recent call last):
     ...
-    engine.errors.ParameterError: notation: needs 3 successes but allows only 2 attempts
+    rollwright.errors.ParameterError: notation: needs 3 successes but allows only 2 attempts
     """
     match = _PATTERN.match(text)
     if match is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from engine.kit.errata import Erratum, errata_source
+from rollwright.kit.errata import Erratum, errata_source
 
 LADDERS = {"physical": ("healthy", "hurt", "injured", "crippled", "dead"),
            "social": ("healthy", "weary", "drained", "exhausted", "dead")}

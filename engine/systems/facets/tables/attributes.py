@@ -8,9 +8,9 @@ True
 
 from __future__ import annotations
 
-from engine.kit.markup import el
-from engine.kit.tables import Cell, TableData, build_table, make_table, register_table
-from engine.systems.facets.rules.attributes import ARENAS, ATTRIBUTES, ROLES
+from rollwright.kit.markup import el
+from rollwright.kit.tables import Cell, TableData, build_table, make_table, register_table
+from facets.rules.attributes import ARENAS, ATTRIBUTES, ROLES
 
 GAPS = (
     ("Die steps below d4 or above d20", "stops at the end and flags it", "checks.md#the-die-ladder"),

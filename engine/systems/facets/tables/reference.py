@@ -8,14 +8,14 @@
 
 from __future__ import annotations
 
-from engine.kit.errata import errata_table
-from engine.kit.numbers import percent
-from engine.kit.tables import TableData, build_table, make_table, register_table
-from engine.systems.facets import SYSTEM
-from engine.systems.facets.rules.attacks import DAMAGE, SPECIFIC_STEPS
-from engine.systems.facets.rules.bands import BANDS, band_odds
-from engine.systems.facets.rules.dice import DEPTH, DIE_STEPS, calm_value, cap_chance, roll_distribution
-from engine.systems.facets.rules.recovery import CONDITIONS, amount_text, regain_rate, step_down_time
+from rollwright.kit.errata import errata_table
+from rollwright.kit.numbers import percent
+from rollwright.kit.tables import TableData, build_table, make_table, register_table
+from facets import SYSTEM
+from facets.rules.attacks import DAMAGE, SPECIFIC_STEPS
+from facets.rules.bands import BANDS, band_odds
+from facets.rules.dice import DEPTH, DIE_STEPS, calm_value, cap_chance, roll_distribution
+from facets.rules.recovery import CONDITIONS, amount_text, regain_rate, step_down_time
 
 TNS = (4, 6, 8, 10, 12, 15, 20, 25)
 

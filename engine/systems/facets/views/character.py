@@ -1,6 +1,6 @@
 """How the builder shows a Facets character: the editor form, the report and the sheet.
 
->>> from engine.systems.facets.character import blank, read
+>>> from facets.character import blank, read
 >>> 'data-rw-path="facets.calling.traits.3.picked"' in editor_html(read(blank()))
 True
 >>> sheet_text(read({**blank(), "name": "Ada"})).splitlines()[0]
@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.kit.forms import checkbox, group, number, select, shown, text_input
-from engine.kit.markup import Html, el
-from engine.systems.facets.character import (
+from rollwright.kit.forms import checkbox, group, number, select, shown, text_input
+from rollwright.kit.markup import Html, el
+from facets.character import (
     FACETS, MAX_EFFORT, MAX_PENALTIES, MAX_POOL, TRAIT_SLOTS, effective_die,
 )
-from engine.systems.facets.rules.attributes import ATTRIBUTES
-from engine.systems.facets.rules.dice import DIE_STEPS
+from facets.rules.attributes import ATTRIBUTES
+from facets.rules.dice import DIE_STEPS
 
 DICE = {str(s): f"d{s}" for s in DIE_STEPS}
 PHYSICAL = {"healthy": "Unharmed", "hurt": "Hurt", "injured": "Injured", "crippled": "Crippled"}

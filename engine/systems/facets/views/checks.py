@@ -1,6 +1,6 @@
 """Views of a single roll, a check's bands, and an extended check.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> "Success with advantage" in check_view(call("facets.check", {"die": 8, "tn": 8}))
 True
 >>> "data-rw-total" in roll_view(call("facets.roll", {"die": 6, "seed": 2}))
@@ -12,10 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el
-from engine.kit.numbers import percent
-from engine.kit.plain_table import table
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import percent
+from rollwright.kit.plain_table import table
 
 BAR_CSS = {"advantage": "rw-bar--success", "success": "rw-bar--success", "cost": "rw-bar--near",
            "failure": "rw-bar--fail", "failure-cost": "rw-bar--fail"}
@@ -64,7 +64,7 @@ def roll_view(data: dict[str, Any]) -> Html:
 def steps_view(data: dict[str, Any]) -> Html:
     """A die moved along the ladder, and whether the change ran off an end.
 
-    >>> from engine.kit.api import call
+    >>> from rollwright.kit.api import call
     >>> "stops at the end" in steps_view(call("facets.steps", {"die": 4, "steps": -2}))
     True
     """

@@ -1,6 +1,6 @@
 """Views of an opposed attack, a conflict's odds, and recovery.
 
->>> from engine.kit.api import call
+>>> from rollwright.kit.api import call
 >>> "to hit" in attack_view(call("facets.attack", {"attack": 8, "defense": 6}))
 True
 >>> "takes B out first" in conflict_view(call("facets.conflict", {"a_health": 3, "b_health": 3}))
@@ -12,10 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el
-from engine.kit.plain_table import table
-from engine.systems.facets.views.checks import _exact, bands_chart
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el
+from rollwright.kit.plain_table import table
+from facets.views.checks import _exact, bands_chart
 
 
 def attack_view(data: dict[str, Any]) -> Html:

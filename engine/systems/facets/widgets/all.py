@@ -1,18 +1,18 @@
 """Facets's widgets: roller, check bands, extended check, attack, conflict, recovery.
 
->>> from engine.kit.widget import lookup_widget
+>>> from rollwright.kit.widget import lookup_widget
 >>> lookup_widget("facets-check").call, lookup_widget("facets-conflict").live
 ('facets.check', 'submit')
 """
 
 from __future__ import annotations
 
-from engine.kit.widget import Field, Widget, register_widget
-from engine.systems.facets.calls import checks as _checks, conflict as _conflict, extended as _extended
-from engine.systems.facets.calls import recovery as _recovery
-from engine.systems.facets.rules.bands import CRITICAL_READINGS
-from engine.systems.facets.views.checks import check_view, extended_view, roll_view, steps_view
-from engine.systems.facets.views.conflict import attack_view, conflict_view, recovery_view
+from rollwright.kit.widget import Field, Widget, register_widget
+from facets.calls import checks as _checks, conflict as _conflict, extended as _extended
+from facets.calls import recovery as _recovery
+from facets.rules.bands import CRITICAL_READINGS
+from facets.views.checks import check_view, extended_view, roll_view, steps_view
+from facets.views.conflict import attack_view, conflict_view, recovery_view
 
 _REGISTERED = (_checks, _conflict, _extended, _recovery)  # the calls these widgets use
 

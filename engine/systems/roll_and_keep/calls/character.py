@@ -1,6 +1,6 @@
 """The character builder contract for Roll & Keep: new, check, editor, sheet and picker.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> blank = call("roll-and-keep.character.new")["character"]
 >>> call("roll-and-keep.character.check", {"character": blank})["valid"]
 True
@@ -16,16 +16,16 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.kit.characters import render_picker
-from engine.kit.documents import keep_unknown
-from engine.kit.forms import NAME_MAX
-from engine.kit.registry import Param, register
-from engine.systems.roll_and_keep.character import (
+from rollwright.kit.characters import render_picker
+from rollwright.kit.documents import keep_unknown
+from rollwright.kit.forms import NAME_MAX
+from rollwright.kit.registry import Param, register
+from roll_and_keep.character import (
     TRAITS, blank, editor_html, note_messages, options_for, problems, read, read_fields, report_html, sheet_html,
     sheet_lines,
 )
-from engine.systems.roll_and_keep.rules.combat import MAX_RANK
-from engine.systems.roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
+from roll_and_keep.rules.combat import MAX_RANK
+from roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
 
 def _samples() -> tuple[dict[str, Any], ...]:
     """A blank character and one with every value at its largest, for sweeps of every call."""

@@ -1,6 +1,6 @@
 """``roll-and-keep.passive-tn``, ``.attack`` and ``.defense``.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("roll-and-keep.attack", {"trait": 2, "knack": 2, "rank": 2})
 >>> out["pool"], out["tn"], out["hit"]["percent"]
 ('4k2', 15, '62.2%')
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.numbers import fraction_text
-from engine.kit.registry import Param, register
-from engine.systems.roll_and_keep.calls.common import CRIPPLED, TN, chance, kept, rank, rolled, trait
-from engine.systems.roll_and_keep.calls.pools import check_pool
-from engine.systems.roll_and_keep.rules.combat import attack_pool, defended_chance, passive_tn
-from engine.systems.roll_and_keep.rules.pools import pool, pool_text
+from rollwright.kit.numbers import fraction_text
+from rollwright.kit.registry import Param, register
+from roll_and_keep.calls.common import CRIPPLED, TN, chance, kept, rank, rolled, trait
+from roll_and_keep.calls.pools import check_pool
+from roll_and_keep.rules.combat import attack_pool, defended_chance, passive_tn
+from roll_and_keep.rules.pools import pool, pool_text
 
 CAN_DEFEND = Param("can_defend", bool, "the target can reasonably defend itself", default=True)
 

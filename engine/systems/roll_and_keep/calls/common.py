@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.kit.numbers import fraction_text, percent
-from engine.kit.registry import Param
-from engine.systems.roll_and_keep.rules.combat import MAX_RANK
-from engine.systems.roll_and_keep.rules.pools import MAX_ROLLED, MAX_TN
-from engine.systems.roll_and_keep.rules.wounds import MAX_FLESH, MAX_TRAIT, THRESHOLD_READINGS
+from rollwright.kit.numbers import fraction_text, percent
+from rollwright.kit.registry import Param
+from roll_and_keep.rules.combat import MAX_RANK
+from roll_and_keep.rules.pools import MAX_ROLLED, MAX_TN
+from roll_and_keep.rules.wounds import MAX_FLESH, MAX_TRAIT, THRESHOLD_READINGS
 
 
 def chance(p: Fraction) -> dict[str, str]:

@@ -1,6 +1,6 @@
 """``roll-and-keep.pool`` (exact odds of an XkY pool) and ``roll-and-keep.roll`` (one seeded roll).
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("roll-and-keep.pool", {"rolled": 1, "kept": 1, "tn": 11})
 >>> out["at_least"]["p"], out["depth"]
 ('1/10', 9)
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dice.rolling import roll as roll_dice
-from engine.errors import ParameterError
-from engine.kit.calls.dice import SEED
-from engine.kit.numbers import fraction_text
-from engine.kit.registry import register
-from engine.systems.roll_and_keep.calls.common import CRIPPLED, TN, chance, kept, rolled
-from engine.systems.roll_and_keep.rules.pools import DEPTH, pool, pool_text
+from rollwright.dice.rolling import roll as roll_dice
+from rollwright.errors import ParameterError
+from rollwright.kit.calls.dice import SEED
+from rollwright.kit.numbers import fraction_text
+from rollwright.kit.registry import register
+from roll_and_keep.calls.common import CRIPPLED, TN, chance, kept, rolled
+from roll_and_keep.rules.pools import DEPTH, pool, pool_text
 
 
 def check_pool(rolled_dice: int, kept_dice: int, field: str = "kept") -> None:

@@ -1,6 +1,6 @@
 """``roll-and-keep.turn``: walk the ten phases of one turn from the actors' dice and a plan.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("roll-and-keep.turn", {"actors": "Ark 2 3 7; Danny 7 9", "plan": "Ark hold 3 use 7"})
 >>> [[a["name"] for a in g] for g in out["phases"][6]["order"]]
 [['Danny'], ['Ark']]
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.registry import Param, register
-from engine.systems.roll_and_keep.rules.turn import DieView, play_turn
-from engine.systems.roll_and_keep.rules.turn_choices import phase_options, write_plan
-from engine.systems.roll_and_keep.rules.turn_text import (
+from rollwright.kit.registry import Param, register
+from roll_and_keep.rules.turn import DieView, play_turn
+from roll_and_keep.rules.turn_choices import phase_options, write_plan
+from roll_and_keep.rules.turn_text import (
     MAX_ACTORS, MAX_PANACHE, MAX_TEXT, PHASES, read_actors, read_plan,
 )
 

@@ -1,6 +1,6 @@
 """``roll-and-keep.wound-check`` (exact odds), ``.dramatic-wounds`` (one check's outcome), ``.soak`` (the planner).
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("roll-and-keep.dramatic-wounds", {"flesh": 62, "rolled": 9, "resolve": 2})
 >>> out["gained"], out["state"]
 (3, 'crippled')
@@ -13,12 +13,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.numbers import fraction_text
-from engine.kit.registry import Param, register
-from engine.systems.roll_and_keep.calls.common import CRIPPLED, FLESH, READING, chance, kept, rolled, trait
-from engine.systems.roll_and_keep.calls.pools import check_pool
-from engine.systems.roll_and_keep.rules.soak import MAX_HITS, SOAK_DEPTH, soak_odds
-from engine.systems.roll_and_keep.rules.wounds import (
+from rollwright.kit.numbers import fraction_text
+from rollwright.kit.registry import Param, register
+from roll_and_keep.calls.common import CRIPPLED, FLESH, READING, chance, kept, rolled, trait
+from roll_and_keep.calls.pools import check_pool
+from roll_and_keep.rules.soak import MAX_HITS, SOAK_DEPTH, soak_odds
+from roll_and_keep.rules.wounds import (
     MAX_DRAMATIC, MAX_FLESH, dramatic_wounds_for, state, thresholds, wound_check,
 )
 

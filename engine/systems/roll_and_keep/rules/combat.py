@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.systems.roll_and_keep.rules.pools import MAX_ROLLED, pool
+from roll_and_keep.rules.pools import MAX_ROLLED, pool
 
 MAX_RANK = 5
 """Highest trait and knack rank the site accepts (the draft gives no range)."""

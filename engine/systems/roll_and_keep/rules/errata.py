@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.kit.errata import Erratum, errata_source
-from engine.systems.roll_and_keep.rules.wounds import thresholds
+from rollwright.kit.errata import Erratum, errata_source
+from roll_and_keep.rules.wounds import thresholds
 
 
 @errata_source

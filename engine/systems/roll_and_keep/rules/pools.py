@@ -1,6 +1,6 @@
 """XkY pools: roll X d10, explode every 10 first, then keep the Y highest dice.
 
-The exact distribution comes from the shared dice engine (``engine.dice``),
+The exact distribution comes from the shared dice engine (``rollwright.dice``),
 whose ``XkY`` is explode-then-keep. A crippled character's dice do not explode
 (explosion depth 0). Explosions stop after :data:`DEPTH` extra rolls on one die:
 a die showing 10 ten times in a row is counted as it stands (a chance of
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.dice import Distribution, roll_and_keep
+from rollwright.dice import Distribution, roll_and_keep
 
 DEPTH = 9
 """Most extra rolls one exploding die may add (the shared engine's default, icepool's too)."""

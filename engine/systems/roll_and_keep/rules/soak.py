@@ -29,8 +29,8 @@ from math import lcm
 from operator import mul
 from typing import Any
 
-from engine.dice import Distribution, roll_and_keep
-from engine.systems.roll_and_keep.rules.wounds import STEP, thresholds
+from rollwright.dice import Distribution, roll_and_keep
+from roll_and_keep.rules.wounds import STEP, thresholds
 
 MAX_HITS = 6
 SOAK_DEPTH = 3

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import ParameterError
-from engine.systems.roll_and_keep.rules.turn_text import PHASES, Choice
+from rollwright.errors import ParameterError
+from roll_and_keep.rules.turn_text import PHASES, Choice
 
 
 class _Die:

@@ -5,7 +5,7 @@ held one, or spends an action on an active defense, and the plan text grows by t
 choice. Every option is a plan the turn engine accepts; a choice the rules do not
 allow in that phase (a hold past its deadline, an action already spent) is not offered.
 
->>> from engine.systems.roll_and_keep.rules.turn_text import read_actors, read_plan
+>>> from roll_and_keep.rules.turn_text import read_actors, read_plan
 >>> actors = read_actors("Ark 2 3 7; Finch 4 8 9", seed=0)
 >>> [o.label for o in phase_options(actors, [], 4)]
 ['Ark: defend, spending the phase-7 action', 'Finch: hold the phase-4 action', \
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from engine.errors import ParameterError
-from engine.systems.roll_and_keep.rules.turn import DieView, play_turn
-from engine.systems.roll_and_keep.rules.turn_text import Choice
+from rollwright.errors import ParameterError
+from roll_and_keep.rules.turn import DieView, play_turn
+from roll_and_keep.rules.turn_text import Choice
 
 
 @dataclass(frozen=True)

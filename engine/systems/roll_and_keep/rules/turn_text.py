@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.dice.rolling import roll
-from engine.errors import ParameterError
+from rollwright.dice.rolling import roll
+from rollwright.errors import ParameterError
 
 PHASES = 10
 MAX_ACTORS = 8

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.systems.roll_and_keep.rules.pools import pool
+from roll_and_keep.rules.pools import pool
 
 STEP = 20
 """Each full 20 points by which a wound check fails adds one more dramatic wound."""

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.kit.errata import errata_table
-from engine.kit.numbers import percent
-from engine.kit.tables import TableData, build_table, make_table, register_table
-from engine.systems.roll_and_keep import SYSTEM
-from engine.systems.roll_and_keep.rules.combat import MAX_RANK, passive_tn
-from engine.systems.roll_and_keep.rules.pools import MAX_ROLLED, pool
+from rollwright.kit.errata import errata_table
+from rollwright.kit.numbers import percent
+from rollwright.kit.tables import TableData, build_table, make_table, register_table
+from roll_and_keep import SYSTEM
+from roll_and_keep.rules.combat import MAX_RANK, passive_tn
+from roll_and_keep.rules.pools import MAX_ROLLED, pool
 
 COMMON_POOLS = ((2, 2), (3, 2), (3, 3), (4, 2), (4, 3), (5, 2), (5, 3), (6, 3), (7, 4), (8, 4))
 """The pools in the odds table: small to large starting characters' rolls."""

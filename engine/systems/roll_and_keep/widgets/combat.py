@@ -1,16 +1,16 @@
 """Roll & Keep's widgets: roller, odds, attack, active defense, wound check, one check, soak planner, turn tracker.
 
->>> from engine.kit.widget import render_result
+>>> from rollwright.kit.widget import render_result
 >>> "Phase 7" in render_result("roll-and-keep-turn", {})["html"]
 True
 """
 
 from __future__ import annotations
 
-from engine.kit.dice_views import roll_view
-from engine.kit.widget import Field, Widget, register_widget
-from engine.systems.roll_and_keep import views
-from engine.systems.roll_and_keep.calls.turn import BAR_FIGHT_PLAN
+from rollwright.kit.dice_views import roll_view
+from rollwright.kit.widget import Field, Widget, register_widget
+from roll_and_keep import views
+from roll_and_keep.calls.turn import BAR_FIGHT_PLAN
 
 _READING = {"reached": "Crippled at Resolve, out at 2 x Resolve (the example)",
             "passed": "One more than each (the other reading)"}

@@ -1,6 +1,6 @@
 """``skillful.aid_bonus`` (one aid check, exactly) and ``skillful.aid_odds`` (its distribution).
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> call("skillful.aid_bonus", {"aid": 9, "main": 12})["bonus"]
 1
 >>> out = call("skillful.aid_odds", {"main_skill": 10, "aid_skill": 10, "difficulty": 20})
@@ -13,12 +13,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.numbers import fraction_text, percent
-from engine.kit.registry import Param, register
-from engine.systems.skillful.calls.params import penalty, skill
-from engine.systems.skillful.rules.aid import aid_bonus as bonus_of
-from engine.systems.skillful.rules.aid import aid_fraction, aid_target
-from engine.systems.skillful.rules.checks import HIGHEST, LOWEST, check_total
+from rollwright.kit.numbers import fraction_text, percent
+from rollwright.kit.registry import Param, register
+from skillful.calls.params import penalty, skill
+from skillful.rules.aid import aid_bonus as bonus_of
+from skillful.rules.aid import aid_fraction, aid_target
+from skillful.rules.checks import HIGHEST, LOWEST, check_total
 
 NO_PENALTY = Param("no_penalty", bool, "an aid under 20% of the target gives 0, not a minus "
                    "(the formula alone would subtract)", default=False)

@@ -1,6 +1,6 @@
 """The character builder contract for Skillful: new, check, editor, sheet and picker.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> blank = call("skillful.character.new")["character"]
 >>> out = call("skillful.character.check", {"character": blank})
 >>> out["valid"], [m["code"] for m in out["messages"]]
@@ -16,15 +16,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.kit.characters import render_picker
-from engine.kit.documents import keep_unknown
-from engine.kit.forms import NAME_MAX
-from engine.kit.registry import Param, register
-from engine.systems.skillful.character import (
+from rollwright.kit.characters import render_picker
+from rollwright.kit.documents import keep_unknown
+from rollwright.kit.forms import NAME_MAX
+from rollwright.kit.registry import Param, register
+from skillful.character import (
     MAX_POOL, SKILL_SLOTS, blank, editor_html, fill_options, note_messages, problems, read, read_fields, report_html,
     sheet_html, sheet_text,
 )
-from engine.systems.skillful.rules.checks import MAX_SKILL
+from skillful.rules.checks import MAX_SKILL
 
 def _samples() -> tuple[dict[str, Any], ...]:
     """A blank character and one with every skill slot and pool at its largest, for sweeps of every call."""

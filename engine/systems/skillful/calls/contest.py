@@ -1,6 +1,6 @@
 """``skillful.contest`` (the odds of every consequence tier) and ``skillful.consequence`` (one loss).
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("skillful.consequence", {"loss": 4, "n": 5, "task": "melee-broadsword"})
 >>> out["name"], out["effort_text"]
 ('Ordinary Defense', '15 Wind')
@@ -14,16 +14,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.numbers import fraction_text, percent
-from engine.kit.registry import register
-from engine.systems.skillful.calls.params import (
+from rollwright.kit.numbers import fraction_text, percent
+from rollwright.kit.registry import register
+from skillful.calls.params import (
     LIFE_OR_DEATH, LOSS, N, POOL, ROUNDING, TASK, attitude, floor, penalty, skill,
 )
-from engine.systems.skillful.rules.checks import loss_distribution
-from engine.systems.skillful.rules.effort import (
+from skillful.rules.checks import loss_distribution
+from skillful.rules.effort import (
     ATTITUDES, OTHER_HARM, TASKS, attitude_terms, effort, effort_text, expected_effort,
 )
-from engine.systems.skillful.rules.tiers import (
+from skillful.rules.tiers import (
     TIER_BY_INDEX, TIERS, cutoffs, loss_range, threshold_width, tier_of, tier_odds,
 )
 

@@ -1,6 +1,6 @@
 """``skillful.open_d20`` (the exact distribution of a check) and ``skillful.roll`` (one seeded roll).
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("skillful.open_d20", {})
 >>> out["lowest"], out["highest"], out["rows"][0], out["mean"]
 (-19, 40, [-19, '1/400'], '21/2')
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dice.rolling import roll as roll_notation
-from engine.kit.calls.dice import SEED
-from engine.kit.numbers import fraction_text
-from engine.kit.registry import Param, register
-from engine.systems.skillful.calls.params import penalty, skill
-from engine.systems.skillful.rules.checks import check_total
+from rollwright.dice.rolling import roll as roll_notation
+from rollwright.kit.calls.dice import SEED
+from rollwright.kit.numbers import fraction_text
+from rollwright.kit.registry import Param, register
+from skillful.calls.params import penalty, skill
+from skillful.rules.checks import check_total
 
 MODIFIER = Param("modifier", int, "an attitude's modifier (-20 to 5)", default=0, minimum=-20, maximum=5)
 

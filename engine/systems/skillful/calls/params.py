@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.kit.registry import Param
-from engine.systems.skillful.rules.checks import MAX_PENALTY, MAX_SKILL
-from engine.systems.skillful.rules.effort import ATTITUDES, MAX_N, POOLS, ROUNDINGS, TASKS
-from engine.systems.skillful.rules.tiers import FLOORS
+from rollwright.kit.registry import Param
+from skillful.rules.checks import MAX_PENALTY, MAX_SKILL
+from skillful.rules.effort import ATTITUDES, MAX_N, POOLS, ROUNDINGS, TASKS
+from skillful.rules.tiers import FLOORS
 
 MAX_LOSS = 99
 

@@ -1,6 +1,6 @@
 """``skillful.thresholds``, ``skillful.suckage`` and ``skillful.fumble``.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> call("skillful.thresholds", {"penalty": 4})["cutoffs"]
 [0, 6, 12, 18, 24]
 >>> s = call("skillful.suckage", {"loss": 21})
@@ -16,17 +16,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.numbers import fraction_text, percent
-from engine.kit.registry import Param, register
-from engine.systems.skillful.calls.contest import tier_row
-from engine.systems.skillful.calls.params import (
+from rollwright.kit.numbers import fraction_text, percent
+from rollwright.kit.registry import Param, register
+from skillful.calls.contest import tier_row
+from skillful.calls.params import (
     LOSS, N, POOL, ROUNDING, TASK, attitude, floor, penalty, skill,
 )
-from engine.systems.skillful.rules.checks import check_total
-from engine.systems.skillful.rules.effort import POOLS, attitude_terms
-from engine.systems.skillful.rules.fumble import KINDS, fumble_tier, raised_threshold
-from engine.systems.skillful.rules.suckage import points_to_better
-from engine.systems.skillful.rules.tiers import (
+from skillful.rules.checks import check_total
+from skillful.rules.effort import POOLS, attitude_terms
+from skillful.rules.fumble import KINDS, fumble_tier, raised_threshold
+from skillful.rules.suckage import points_to_better
+from skillful.rules.tiers import (
     FLOORS, TIER_BY_INDEX, WORST_TIER, cutoffs, threshold_width, tier_of,
 )
 

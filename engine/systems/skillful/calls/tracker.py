@@ -1,6 +1,6 @@
 """``skillful.tracker``: the six fatigue pools after a log of spends, with penalties and T.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> out = call("skillful.tracker", {"wind": 20, "spent": "Wind 15, Wind 5"})
 >>> out["pools"][0], out["physical_penalty"], out["physical_width"]
 ({'pool': 'Wind', 'size': 20, 'now': 0, 'empty': True}, 4, 6)
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.registry import Param, register
-from engine.systems.skillful.rules.effort import POOLS, effort
-from engine.systems.skillful.rules.tiers import cutoffs, threshold_width
-from engine.systems.skillful.rules.tracker import (
+from rollwright.kit.registry import Param, register
+from skillful.rules.effort import POOLS, effort
+from skillful.rules.tiers import cutoffs, threshold_width
+from skillful.rules.tracker import (
     MAX_AMOUNT, MAX_ENTRIES, current, floor_of, parse_spends, spends_text,
 )
 

@@ -17,8 +17,8 @@ Fraction(4181, 8000)
 
 from __future__ import annotations
 
-from engine.dice.distribution import Distribution
-from engine.dice.pools import open_d20 as _kit_open_d20
+from rollwright.dice.distribution import Distribution
+from rollwright.dice.pools import open_d20 as _kit_open_d20
 
 LOWEST, HIGHEST = -19, 40
 """The range of one open d20."""

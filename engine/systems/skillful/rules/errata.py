@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from engine.kit.errata import Erratum, errata_source
-from engine.kit.numbers import percent
-from engine.systems.skillful.rules.checks import check_total, loss_distribution
-from engine.systems.skillful.rules.effort import effort, effort_text
-from engine.systems.skillful.rules.fumble import fumble_tier
-from engine.systems.skillful.rules.suckage import points_to_better
-from engine.systems.skillful.rules.tiers import RESTED_WIDTH, tier_odds
+from rollwright.kit.errata import Erratum, errata_source
+from rollwright.kit.numbers import percent
+from skillful.rules.checks import check_total, loss_distribution
+from skillful.rules.effort import effort, effort_text
+from skillful.rules.fumble import fumble_tier
+from skillful.rules.suckage import points_to_better
+from skillful.rules.tiers import RESTED_WIDTH, tier_odds
 
 DODGE_N = 5
 """The draft's dodge against a medium sword, the N its suckage example is read with."""

@@ -16,7 +16,7 @@ threshold width T missed (we read "beat" as in contests: a tie does not beat).
 
 from __future__ import annotations
 
-from engine.systems.skillful.rules.tiers import WORST_TIER
+from skillful.rules.tiers import WORST_TIER
 
 FUMBLE_EXAMPLES: tuple[tuple[int, str], ...] = (
     (0, "walking; eating"),

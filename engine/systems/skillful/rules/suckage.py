@@ -8,7 +8,7 @@ True
 
 from __future__ import annotations
 
-from engine.systems.skillful.rules.tiers import SUCCESS, tier_of
+from skillful.rules.tiers import SUCCESS, tier_of
 
 
 def points_to_better(loss: int, width: int) -> int | None:

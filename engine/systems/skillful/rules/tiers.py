@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.dice.distribution import Distribution
+from rollwright.dice.distribution import Distribution
 
 RESTED_WIDTH = 10
 """How far apart the thresholds are for a character with no fatigue penalty."""

@@ -11,7 +11,7 @@ negative Health or Sanity to 1 (as the draft says).
 >>> parse_spends("Wind fifteen")
 Traceback (most recent call last):
 ...
-engine.errors.ParameterError: spent: 'Wind fifteen' is not a pool and an amount, e.g. 'Wind 15'
+rollwright.errors.ParameterError: spent: 'Wind fifteen' is not a pool and an amount, e.g. 'Wind 15'
 >>> floor_of({"Wind": 0, "Wit": 3, "Stamina": -1, "Focus": 2, "Health": 5, "Sanity": 5})
 'stamina-focus'
 """
@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from engine.errors import ParameterError
-from engine.systems.skillful.rules.effort import POOLS
+from rollwright.errors import ParameterError
+from skillful.rules.effort import POOLS
 
 MAX_ENTRIES = 60
 MAX_AMOUNT = 999

@@ -11,17 +11,17 @@
 from __future__ import annotations
 
 
-from engine.kit.errata import errata_table
-from engine.kit.numbers import percent, signed
-from engine.kit.tables import TableData, build_table, make_table, register_table
-from engine.systems.skillful import SYSTEM
-from engine.systems.skillful.rules.aid import TARGET_FLOOR, aid_bonus
-from engine.systems.skillful.rules.checks import check_total, open_d20
-from engine.systems.skillful.rules.effort import (
+from rollwright.kit.errata import errata_table
+from rollwright.kit.numbers import percent, signed
+from rollwright.kit.tables import TableData, build_table, make_table, register_table
+from skillful import SYSTEM
+from skillful.rules.aid import TARGET_FLOOR, aid_bonus
+from skillful.rules.checks import check_total, open_d20
+from skillful.rules.effort import (
     ATTITUDES, OTHER_HARM, TASKS, attitude_terms, effort, effort_text,
 )
-from engine.systems.skillful.rules.fumble import FUMBLE_EXAMPLES, fumble_tier
-from engine.systems.skillful.rules.tiers import (
+from skillful.rules.fumble import FUMBLE_EXAMPLES, fumble_tier
+from skillful.rules.tiers import (
     FLOORS, RESTED_WIDTH, TIERS, cutoffs, loss_range, threshold_width,
 )
 

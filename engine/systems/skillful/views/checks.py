@@ -1,6 +1,6 @@
 """Views for the open d20, the contest and one consequence.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> "both dice" in str(roll_view(call("skillful.roll", {"seed": 5})))
 True
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el
-from engine.kit.numbers import signed
-from engine.kit.series_chart import Series, series_chart
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el
+from rollwright.kit.numbers import signed
+from rollwright.kit.series_chart import Series, series_chart
 
 TIER_CSS = {-1: "rw-bar--success", 0: "rw-bar--near"}
 
@@ -48,7 +48,7 @@ def contest_view(data: dict[str, Any]) -> Html:
     """``skillful.contest``: the odds of each tier as a chart and a table, and the expected effort."""
     bars = [Bar(str(t["row"]), Fraction(t["p"]), TIER_CSS.get(t["index"], "rw-bar--fail"), t["name"])
             for t in data["tiers"]]
-    # Same markup as engine.kit.plain_table (class-less, so the theme styles it), plus
+    # Same markup as rollwright.kit.plain_table (class-less, so the theme styles it), plus
     # data-rw-p on each chance cell.
     rows = [el("tr", None, el("td", None, str(t["row"])), el("td", None, t["name"]),
                el("td", None, t["losses"]), el("td", {"data-rw-p": t["p"]}, t["percent"]),

@@ -1,6 +1,6 @@
 """Views for thresholds, suckage, fumbles and aid.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> "2 suckage points" in str(suckage_view(call("skillful.suckage", {"loss": 21})))
 True
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.kit.charts import Bar, bar_chart
-from engine.kit.markup import Html, el
-from engine.systems.skillful.rules.effort import effort_text
+from rollwright.kit.charts import Bar, bar_chart
+from rollwright.kit.markup import Html, el
+from skillful.rules.effort import effort_text
 
 
 def thresholds_view(data: dict[str, Any]) -> Html:

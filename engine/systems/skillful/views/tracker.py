@@ -4,7 +4,7 @@ Each quick spend is a link to this page with the tracker's next state in the
 address (``?ft.spent=...``); the site's address-state script applies it in
 place, so a spend is one click or one Enter, and a reload keeps the pools.
 
->>> from engine.kit.registry import call
+>>> from rollwright.kit.registry import call
 >>> html = str(tracker_view(call("skillful.tracker", {"spent": "Wind 60"})))
 >>> "T = 6" in html and "ft.spent=Wind+60%2C+Wind+5" in html
 True
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.markup import Html, el
-from engine.kit.widget import state_link
-from engine.systems.skillful.rules.tiers import FLOOR_LABELS
+from rollwright.kit.markup import Html, el
+from rollwright.kit.widget import state_link
+from skillful.rules.tiers import FLOOR_LABELS
 
 URL_KEY = "ft"
 

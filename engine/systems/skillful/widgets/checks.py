@@ -1,18 +1,18 @@
 """Widgets for the open d20 and for contests: roller, distribution, contest calculator, one loss.
 
->>> from engine.kit.widget import lookup_widget
+>>> from rollwright.kit.widget import lookup_widget
 >>> lookup_widget("skillful-contest").call
 'skillful.contest'
 """
 
 from __future__ import annotations
 
-from engine.kit.widget import Field, Widget, register_widget
-from engine.systems.skillful.calls import dice, contest  # noqa: F401  (registers the calls)
-from engine.systems.skillful.widgets.defaults import form_defaults
-from engine.systems.skillful.rules.effort import TASKS
-from engine.systems.skillful.rules.tiers import FLOOR_LABELS
-from engine.systems.skillful.views import checks as views
+from rollwright.kit.widget import Field, Widget, register_widget
+from skillful.calls import dice, contest  # noqa: F401  (registers the calls)
+from skillful.widgets.defaults import form_defaults
+from skillful.rules.effort import TASKS
+from skillful.rules.tiers import FLOOR_LABELS
+from skillful.views import checks as views
 
 ATTITUDE_LABELS = {"relaxed": "Relaxed", "ordinary": "Ordinary", "intense": "Intense"}
 ROUNDING_LABELS = {"down": "Round half of an odd N down", "up": "Round half of an odd N up"}

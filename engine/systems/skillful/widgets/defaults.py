@@ -1,6 +1,6 @@
 """Every widget shows each of its call's defaults in its form, so a page may name only what differs.
 
->>> import engine.systems.skillful.calls.aid
+>>> import skillful.calls.aid
 >>> form_defaults("skillful.aid_bonus", aid=9, main=12)
 {'no_penalty': False, 'aid': 9, 'main': 12}
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit.registry import lookup
+from rollwright.kit.registry import lookup
 
 
 def form_defaults(call_name: str, **given: Any) -> dict[str, Any]:

@@ -1,18 +1,18 @@
 """Widgets for thresholds, suckage points, fumbles and aid.
 
->>> from engine.kit.widget import lookup_widget
+>>> from rollwright.kit.widget import lookup_widget
 >>> lookup_widget("skillful-aid").call
 'skillful.aid_bonus'
 """
 
 from __future__ import annotations
 
-from engine.kit.widget import Field, Widget, register_widget
-from engine.systems.skillful.calls import aid, tools  # noqa: F401  (registers the calls)
-from engine.systems.skillful.widgets.defaults import form_defaults
-from engine.systems.skillful.rules.tiers import FLOOR_LABELS
-from engine.systems.skillful.views import tools as views
-from engine.systems.skillful.widgets.checks import ATTITUDE_LABELS, LOSS_FIELDS
+from rollwright.kit.widget import Field, Widget, register_widget
+from skillful.calls import aid, tools  # noqa: F401  (registers the calls)
+from skillful.widgets.defaults import form_defaults
+from skillful.rules.tiers import FLOOR_LABELS
+from skillful.views import tools as views
+from skillful.widgets.checks import ATTITUDE_LABELS, LOSS_FIELDS
 
 register_widget(Widget(
     "skillful-thresholds", "Threshold width", "skillful.thresholds",

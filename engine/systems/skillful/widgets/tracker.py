@@ -1,17 +1,17 @@
 """The fatigue-pool tracker, its state kept in the page's address (``?ft.<setting>=...``).
 
->>> from engine.kit.widget import lookup_widget
+>>> from rollwright.kit.widget import lookup_widget
 >>> lookup_widget("skillful-tracker").url_key
 'ft'
 """
 
 from __future__ import annotations
 
-from engine.kit.widget import Field, Widget, register_widget
-from engine.systems.skillful.calls import tracker  # noqa: F401  (registers the calls)
-from engine.systems.skillful.widgets.defaults import form_defaults
-from engine.systems.skillful.rules.effort import POOLS
-from engine.systems.skillful.views.tracker import URL_KEY, tracker_view
+from rollwright.kit.widget import Field, Widget, register_widget
+from skillful.calls import tracker  # noqa: F401  (registers the calls)
+from skillful.widgets.defaults import form_defaults
+from skillful.rules.effort import POOLS
+from skillful.views.tracker import URL_KEY, tracker_view
 
 register_widget(Widget(
     "skillful-tracker", "Fatigue tracker", "skillful.tracker",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.systems.facade.browser.test_builder import BUILDER, wait_ready
 
 pytestmark = pytest.mark.browser

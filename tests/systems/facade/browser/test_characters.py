@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS
 from tests.support.keyboard import choose as _choose, type_into as _type_into
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab, playwright_api
 
 expect = playwright_api.expect

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.keyboard import next_field, type_into as _type_into
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS
 from tests.support.keyboard import type_into as _type_into
 

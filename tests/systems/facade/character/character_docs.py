@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.systems.facade.character.check import check_character
+from facade.character.check import check_character
 
 ANCHORS = {
     "facade/characters/#attributes", "facade/characters/#categories-and-specific-attributes",

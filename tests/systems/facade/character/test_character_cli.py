@@ -1,4 +1,4 @@
-"""``python -m engine character validate|sheet FILE``."""
+"""``python -m rollwright character validate|sheet FILE``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parents[4]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engine", "character", *args], cwd=REPO, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "rollwright", "character", *args], cwd=REPO, capture_output=True,
                           text=True, timeout=60)
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from tests.systems.facade.character.character_docs import background, check, focus, item, modifier, node, pool, skill, spec
 
-from engine.systems.facade.rules.costs import attribute_cost, background_cost, modifier_cost, standard_skill_cost
+from facade.rules.costs import attribute_cost, background_cost, modifier_cost, standard_skill_cost
 
 
 def test_level_3_attribute_costs_6_ap_and_4_more_to_reach_4() -> None:

@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 from tests.systems.facade.character.character_docs import check, focus, skill, spec
 
-from engine.kit.api import call
-from engine.systems.facade.rules.action_systems import running
-from engine.systems.facade.rules.attributes import height_weight
-from engine.systems.facade.rules.body_systems import carrying
-from engine.systems.facade.rules.limit_pools import pool_thresholds
+from rollwright.kit.api import call
+from facade.rules.action_systems import running
+from facade.rules.attributes import height_weight
+from facade.rules.body_systems import carrying
+from facade.rules.limit_pools import pool_thresholds
 
 STRONG = {"strength": 5, "stamina": 4, "health": 2, "finesse": 3, "grace": 1, "agility": 4, "reason": 3,
           "insight": 3, "perception": 3, "poise": 3, "charisma": 3, "wits": 3, "creativity": 2, "luck": 2, "will": 5}

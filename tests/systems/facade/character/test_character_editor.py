@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.kit.api import call
-from engine.errors import ParameterError
-from engine.kit.forms import NAME_MAX, control_id
-from engine.systems.facade.character.editor_view import LIMITS, render_editor
+from rollwright.kit.api import call
+from rollwright.errors import ParameterError
+from rollwright.kit.forms import NAME_MAX, control_id
+from facade.character.editor_view import LIMITS, render_editor
 
 ATTRIBUTES = ("strength", "stamina", "health", "finesse", "grace", "agility", "reason", "insight", "perception",
               "poise", "charisma", "wits", "creativity", "luck", "will")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit.api import call
-from engine.errors import ParameterError
-from engine.systems.facade.character.check import check_character
-from engine.systems.facade.character.parse import parse
+from rollwright.kit.api import call
+from rollwright.errors import ParameterError
+from facade.character.check import check_character
+from facade.character.parse import parse
 
 V1 = {
     "version": 1, "name": "Old Hand", "method": "pool",

@@ -9,12 +9,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import ParameterError
-from engine.systems.facade.character.check import check_character
-from engine.systems.facade.character.model import (
+from rollwright.errors import ParameterError
+from facade.character.check import check_character
+from facade.character.model import (
     ATTRIBUTES, DEFAULT_BUDGETS, GRADES, POOLS, Background, Character, Focus, Modifier, Settings, Skill, Specialty,
     serialize)
-from engine.systems.facade.character.parse import TOP_KEYS, parse, read
+from facade.character.parse import TOP_KEYS, parse, read
 
 TEXT = st.text(max_size=90)
 LEVEL = st.integers(min_value=-3, max_value=14)

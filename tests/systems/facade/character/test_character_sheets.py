@@ -7,9 +7,9 @@ import re
 import pytest
 from tests.systems.facade.character.character_docs import background, check, doc, focus, modifier, skill, spec
 
-from engine.kit.api import call
-from engine.errors import ParameterError
-from engine.systems.facade.character.report_view import report_view, sheet_view
+from rollwright.kit.api import call
+from rollwright.errors import ParameterError
+from facade.character.report_view import report_view, sheet_view
 
 ADA = doc(name="Ada <Lovelace> | *x*", player="Bo", concept="Analyst", notes="Likes <b>puzzles</b>",
           attributes={"reason": 5, "luck": 9},

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from tests.systems.facade.character.character_docs import ANCHORS, background, check, codes, doc, focus, messages, modifier, skill, spec
 
-from engine.kit.api import call
-from engine.errors import ParameterError
-from engine.systems.facade.character.check import check_character
+from rollwright.kit.api import call
+from rollwright.errors import ParameterError
+from facade.character.check import check_character
 
 
 def only(result: dict[str, Any], code: str) -> dict[str, Any]:

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.kit.api import call
-from engine.errors import ParameterError
-from engine.kit.tables import build_table
-from engine.systems.facade.rules.attributes import (
+from rollwright.kit.api import call
+from rollwright.errors import ParameterError
+from rollwright.kit.tables import build_table
+from facade.rules.attributes import (
     CATEGORIES,
     MODIFIER_GRADES,
     SPECIFIC_ATTRIBUTES,

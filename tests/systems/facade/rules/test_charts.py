@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from engine.errors import ParameterError
-from engine.systems.facade import TRAIT_CHART, judge, success_chart, trait_dice, trait_distribution
-from engine.systems.facade.rules.skills import defaulted_difficulty, trait_total
+from rollwright.errors import ParameterError
+from facade import TRAIT_CHART, judge, success_chart, trait_dice, trait_distribution
+from facade.rules.skills import defaulted_difficulty, trait_total
 
 # The trait chart exactly as the draft prints it: rating, dice, description.
 PRINTED_TRAIT_CHART = [

@@ -7,17 +7,17 @@ from fractions import Fraction
 
 import pytest
 
-from engine.kit.api import call
-from engine.errors import ParameterError
-from engine.kit.tables import build_table
-from engine.systems.facade.rules.combat import (
+from rollwright.kit.api import call
+from rollwright.errors import ParameterError
+from rollwright.kit.tables import build_table
+from facade.rules.combat import (
     ATTACK_KEYS, SIMPLE_KEYS, attack_odds, attack_outcome, blow_damage, blow_odds, damage_after_armor,
     declaration_order, hit_options, initiative_order, simple_blow, simple_exchange, wound_penalties,
 )
-from engine.systems.facade.rules.combat_equipment import ARMOR, MATERIAL, WEAPONS
-from engine.kit.errata import all_errata
-from engine.systems.facade.rules.odds import outcome_odds
-from engine.systems.facade.rules.traits import trait_dice
+from facade.rules.combat_equipment import ARMOR, MATERIAL, WEAPONS
+from rollwright.kit.errata import all_errata
+from facade.rules.odds import outcome_odds
+from facade.rules.traits import trait_dice
 
 # The hit-location chart as printed: Extra #, S., Torso, Legs, Arms, Head, Specific ("-": nothing).
 PRINTED_HIT_LOCATIONS = [
@@ -315,7 +315,7 @@ def test_armor_errata_are_real_differences_between_the_printed_tables() -> None:
     assert armor["Full Plate"][1].split("/")[2] == "4D" and materials["Thick Metal (Full Plate)"][3] == "5"
     assert armor["Shield, Small"][2] == "NA" and materials["Thick Wood (Shield)"][4] == "4"
     assert all(e.page.startswith("facade/combat.md#") for e in found.values())
-    from engine.systems.facade.rules.combat_equipment import FACADE_ACTION_ATTRIBUTES
+    from facade.rules.combat_equipment import FACADE_ACTION_ATTRIBUTES
 
     dex = found["armor-chain-shirt-dex"]
     assert dex.kind == "text" and not any(a.lower().startswith("dex") for a in FACADE_ACTION_ATTRIBUTES)

@@ -10,16 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.kit.api import call
-from engine.errors import ParameterError
-from engine.systems.facade.rules.automatic import verdict
-from engine.systems.facade.rules.cooperation import (
+from rollwright.kit.api import call
+from rollwright.errors import ParameterError
+from facade.rules.automatic import verdict
+from facade.rules.cooperation import (
     MAX_HELPERS,
     cooperation_steps,
     final_trait_distribution,
     run_cooperation,
 )
-from engine.systems.facade.rules.traits import trait_distribution
+from facade.rules.traits import trait_distribution
 
 
 def brute_force_final(primary: int, helpers: list[int]) -> dict[int, Fraction]:

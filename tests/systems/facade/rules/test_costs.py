@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.errors import ParameterError
-from engine.systems.facade.rules import costs_printed as printed
-from engine.systems.facade.rules.costs import (
+from rollwright.errors import ParameterError
+from facade.rules import costs_printed as printed
+from facade.rules.costs import (
     GRADES, age_background_points, attribute_cost, background_cost, cascade_cost, cascade_tree,
     extra_equivalent, modifier_cost, point_buy_budget, pool_buy_budget, raise_cost, refund,
     standard_skill_cost, track, track_keys)
-from engine.kit.errata import all_errata
+from rollwright.kit.errata import all_errata
 
 RATES = {"minor": Fraction(1, 2), "simple": 1, "medium": Fraction(3, 2), "major": 2, "extreme": Fraction(5, 2)}
 ERRATA_CELLS = {("cascade-broad", "total", 4), ("exponential-medium", "total", 10),

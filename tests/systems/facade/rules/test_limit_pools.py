@@ -6,11 +6,11 @@ import itertools
 
 import pytest
 
-from engine.kit.api import call
-from engine.errors import ParameterError
-from engine.systems.facade.views.characters import limit_pool_view
-from engine.kit.tables import build_table
-from engine.systems.facade.rules.limit_pools import POOL_NAMES, pool_state, pool_thresholds, thresholds_by_category
+from rollwright.kit.api import call
+from rollwright.errors import ParameterError
+from facade.views.characters import limit_pool_view
+from rollwright.kit.tables import build_table
+from facade.rules.limit_pools import POOL_NAMES, pool_state, pool_thresholds, thresholds_by_category
 
 CATEGORY_OF = {"Strain": "Body", "Fatigue": "Action", "Stress": "Mind", "Passion": "Persona", "Exhaustion": "Soul"}
 
@@ -161,7 +161,7 @@ def test_tables() -> None:
 
 
 def test_wording_erratum_is_registered() -> None:
-    from engine.kit.errata import all_errata
+    from rollwright.kit.errata import all_errata
 
     found = {e.key: e for e in all_errata()}["limit-pool-double-the-level"]
     assert found.kind == "text" and found.page == "facade/characters.md#limit-pools"

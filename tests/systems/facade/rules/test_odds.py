@@ -8,8 +8,8 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from engine.systems.facade import contest_odds, judge, outcome_odds, trait_dice, trait_distribution
-from engine.systems.facade.rules.success import OUTCOME_KEYS
+from facade import contest_odds, judge, outcome_odds, trait_dice, trait_distribution
+from facade.rules.success import OUTCOME_KEYS
 
 
 def _faces(rating: int) -> list[range]:

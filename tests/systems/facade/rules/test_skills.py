@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from engine.kit.api import call
-from engine.errors import ParameterError
-from engine.systems.facade.views.characters import trait_total_view
-from engine.systems.facade import trait_dice
-from engine.systems.facade.rules.skills import compare_defaulting, defaulted_difficulty, skill_total, trait_total
+from rollwright.kit.api import call
+from rollwright.errors import ParameterError
+from facade.views.characters import trait_total_view
+from facade import trait_dice
+from facade.rules.skills import compare_defaulting, defaulted_difficulty, skill_total, trait_total
 
 
 def _chance(rating: int, difficulty: int) -> Fraction:

@@ -9,17 +9,17 @@ import icepool
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.kit.registry import call
-from engine.errors import ParameterError
-from engine.kit.tables import build_table
-from engine.systems.facade import outcome_odds, success_level, trait_dice, trait_distribution
-from engine.systems.facade.rules.action_systems import (
+from rollwright.kit.registry import call
+from rollwright.errors import ParameterError
+from rollwright.kit.tables import build_table
+from facade import outcome_odds, success_level, trait_dice, trait_distribution
+from facade.rules.action_systems import (
     RUN_HUNDREDTHS_MILE_PER_MINUTE, SPRINT_FEET_PER_SECOND, passion, passion_contest, running, stunt_dice_needed,
     stunt_odds, stunt_rescue)
-from engine.systems.facade.rules.body_systems import (
+from facade.rules.body_systems import (
     COMFORTABLE_PERCENT, LIGHT_PERCENT, PRINTED_HEAVY_PERCENT, PRINTED_UNBEARABLE_PERCENT, carry_line, carrying,
     carrying_errata, enduring_pain, feat_line, first_aid, healing_health, healing_times, level_odds)
-from engine.kit.errata import all_errata
+from rollwright.kit.errata import all_errata
 
 # The seed's printed tables, copied cell by cell (Strength / Agility 0-6).
 PRINTED_CARRYING = [(3, 5, 10, 20), (8, 15, 30, 60), (10, 20, 40, 80), (12, 25, 50, 100), (20, 40, 80, 160),

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.kit.api import call
-from engine.kit.numbers import percent
+from rollwright.kit.api import call
+from rollwright.kit.numbers import percent
 from tests.support.html_reader import read
 from tests.support.site_build import build, page
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.kit.api import call
-from engine.kit.tables import build_table
+from rollwright.kit.api import call
+from rollwright.kit.tables import build_table
 from tests.support.site_build import page
 from tests.support.html_reader import read
 

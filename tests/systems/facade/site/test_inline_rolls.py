@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.kit.api import call
-from engine.dice.notation import distribution
-from engine.kit.chips import dice_chip
-from engine.systems.facade.views.chips import trait_chip
-from engine.kit.macros import markdown_inert
+from rollwright.kit.api import call
+from rollwright.dice.notation import distribution
+from rollwright.kit.chips import dice_chip
+from facade.views.chips import trait_chip
+from rollwright.kit.macros import markdown_inert
 from tests.support.site_build import build, page
 
 

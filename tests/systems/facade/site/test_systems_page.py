@@ -6,8 +6,8 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from engine.kit.api import call
-from engine.kit.numbers import percent
+from rollwright.kit.api import call
+from rollwright.kit.numbers import percent
 from tests.support.site_build import page
 from tests.support.html_reader import read
 

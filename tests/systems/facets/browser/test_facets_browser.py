@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS
 from tests.support.keyboard import choose, type_into
 

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.dice.rolling import roll_die
-from engine.errors import ParameterError
-from engine.kit.api import call
-from engine.systems.facets.rules.attacks import AttackPlan, attack_odds, dice_used
-from engine.systems.facets.rules.bands import advantages, band
-from engine.systems.facets.rules.conflict import FIRST, MAX_EXCHANGES, Side, conflict_odds, first_chance
-from engine.systems.facets.rules.dice import DEPTH, roll_distribution
+from rollwright.dice.rolling import roll_die
+from rollwright.errors import ParameterError
+from rollwright.kit.api import call
+from facets.rules.attacks import AttackPlan, attack_odds, dice_used
+from facets.rules.bands import advantages, band
+from facets.rules.conflict import FIRST, MAX_EXCHANGES, Side, conflict_odds, first_chance
+from facets.rules.dice import DEPTH, roll_distribution
 
 
 def test_second_attacks_and_specific_defenses_step_the_dice() -> None:

@@ -8,10 +8,10 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from engine.errors import ParameterError
-from engine.kit.api import call
-from engine.systems.facets.rules.bands import BANDS, advantage_odds, band, band_odds, effort
-from engine.systems.facets.rules.dice import (
+from rollwright.errors import ParameterError
+from rollwright.kit.api import call
+from facets.rules.bands import BANDS, advantage_odds, band, band_odds, effort
+from facets.rules.dice import (
     DEPTH, DIE_STEPS, calm_value, cap_chance, off_ladder, roll_distribution, step_die,
 )
 

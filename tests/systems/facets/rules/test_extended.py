@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import ParameterError
-from engine.kit.api import call
-from engine.systems.facets.rules.extended import (
+from rollwright.errors import ParameterError
+from rollwright.kit.api import call
+from facets.rules.extended import (
     attempts_used, chance_within, expected_attempts, parse_check, print_check,
 )
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.keyboard import next_field, type_into
 
 pytestmark = pytest.mark.browser

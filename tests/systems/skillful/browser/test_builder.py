@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
 from tests.support.keyboard import choose
 

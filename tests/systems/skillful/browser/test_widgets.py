@@ -5,7 +5,7 @@ Never asserts a time: waits are generous because a cold Pyodide boot is slow her
 
 from __future__ import annotations
 
-from engine.kit import api
+from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS
 from tests.support.keyboard import choose, next_field, type_into
 

@@ -1,0 +1,98 @@
+"""A system's declaration: who it is, where its rules come from, its pages.
+
+Every package under ``engine/systems/`` declares itself in its ``__init__`` with
+one :class:`System` named ``SYSTEM``. The kit reads those declarations; it
+never lists systems itself. A system's id prefixes everything it registers:
+calls are ``<id>.name``, widgets and tables ``<id>-name``.
+
+>>> demo = System(id="demo", title="Demo", pitch="A one-die game.", source="a test",
+...               docs="demo", pages=(Page("demo/index.md", "Overview"),))
+>>> demo.owns("demo.roll"), demo.owns("demo-odds"), demo.owns("democracy.vote")
+(True, True, False)
+>>> demo.page_rank("demo/index.md#odds"), demo.page_rank("elsewhere.md")
+(0, 1)
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+
+from rollwright.kit.discovery import SYSTEMS_PACKAGE, system_packages
+
+_ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a system's reference: its path under ``docs/`` and its title."""
+
+    path: str
+    title: str
+
+
+@dataclass(frozen=True)
+class System:
+    """A rule system as the site sees it.
+
+    ``docs`` is the folder of its pages under ``docs/``; ``pages`` lists them in
+    reading order (errata are listed in this order). ``character_schema`` is the
+    ``schema`` value its character documents carry, or None when the system has
+    no character builder; a system with one implements the builder contract
+    (:mod:`rollwright.kit.characters`); ``reads_unmarked_characters`` claims older
+    documents that carry no ``schema``.
+    """
+
+    id: str
+    title: str
+    pitch: str
+    source: str
+    docs: str
+    pages: tuple[Page, ...]
+    character_schema: str | None = None
+    reads_unmarked_characters: bool = False
+    """Documents without a ``schema`` field (older files) are this system's characters."""
+    character_limits: Mapping[str, int] = field(default_factory=dict, hash=False, compare=False)
+    """Most entries in each list of a character, as its editor allows: ``{"skills": 30, "skills.*.focuses": 10}``
+    (``*`` stands for any index). The builder refuses a file or link over one before sending it to Python."""
+
+    def __post_init__(self) -> None:
+        if not _ID.match(self.id):
+            raise ValueError(f"a system id is lower-case words joined by '-', e.g. 'my-game' (got {self.id!r})")
+
+    def owns(self, name: str) -> bool:
+        """Whether a call (``id.x``), widget or table (``id-x``) name belongs to this system."""
+        return name.startswith((f"{self.id}.", f"{self.id}-"))
+
+    def page_rank(self, page: str) -> int:
+        """Where a page (``folder/page.md#anchor``) comes in reading order; unknown pages go last."""
+        paths = [p.path for p in self.pages]
+        path = page.partition("#")[0]
+        return paths.index(path) if path in paths else len(paths)
+
+
+@cache
+def all_systems() -> dict[str, System]:
+    """Every declared system by id, in package order; ids must be unique."""
+    found: dict[str, System] = {}
+    for package in system_packages():
+        module = importlib.import_module(f"{SYSTEMS_PACKAGE}.{package}")
+        declared = getattr(module, "SYSTEM", None)
+        if not isinstance(declared, System):
+            raise TypeError(f"{SYSTEMS_PACKAGE}.{package} must declare SYSTEM = System(...) in its __init__")
+        if declared.id in found:
+            raise ValueError(f"two system packages declare the id {declared.id!r}")
+        found[declared.id] = declared
+    return found
+
+
+def system_of(name: str) -> System | None:
+    """The system a call, widget or table name belongs to, or None for the kit's own.
+
+    >>> system_of("dice.roll") is None
+    True
+    """
+    return next((s for s in all_systems().values() if s.owns(name)), None)
