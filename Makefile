@@ -8,7 +8,7 @@ export NO_MKDOCS_2_WARNING := 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: deps serve site test test-engine bench clean
+.PHONY: deps serve site test test-engine bench fuzz clean
 
 $(VENV)/.deps: requirements.txt requirements-dev.txt requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ test-engine: $(VENV)/.deps
 
 bench: deps bench/node_modules/.deps /usr/bin/chromium
 	$(PY) bench/run.py
+
+# Every registry call at the corners of its parameters and inside them, cold, with the slowest timed
+# (the suite runs the same sweep small: tests/kit/test_call_sweep.py). Figures: bench/results/call_sweep.json.
+fuzz: $(VENV)/.deps
+	$(PY) bench/call_sweep.py --extra 1000 --top 25 --json bench/results/call_sweep.json
 
 clean:
 	rm -rf site build .pytest_cache .hypothesis
