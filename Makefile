@@ -74,5 +74,10 @@ test-engine: $(VENV)/.dev
 bench: dev-deps bench/node_modules/.deps /usr/bin/chromium
 	$(PY) bench/run.py
 
+# Every registry call at the corners of its parameters and inside them, cold, with the slowest timed
+# (the suite runs the same sweep small: tests/kit/test_call_sweep.py). Figures: bench/results/call_sweep.json.
+fuzz: $(VENV)/.dev
+	$(PY) bench/call_sweep.py --extra 1000 --top 25 --json bench/results/call_sweep.json
+
 clean:
 	rm -rf site build dist .pytest_cache .hypothesis

@@ -25,6 +25,8 @@ The header names the CPUs the bench may use (its affinity), which Chromium inher
    sitemap: performance, accessibility, best practices, SEO, LCP and transfer (lighthouse_bench.py;
    --no-lighthouse skips it). For a few pages alone:
        .venv/bin/python bench/lighthouse_bench.py --pages facade/basic-rules/ facade/builder/ index
+9. Every registry call at the corners of its parameters, caches emptied, in CPython: the slowest, as
+   ratios to icepool building 10k5 from nothing (call_sweep.py; `make fuzz` runs it larger).
 
 Times are measured in the page's own clock (performance.now()), never asserted.
 Nothing here is a test; the figures are medians of --repeat samples.
@@ -225,6 +227,8 @@ def main() -> int:
             server.close()
             fallback_server.close()
     engine = engine_vs_icepool()
+    from call_sweep import baseline_seconds, sweep  # 9. the slowest registry calls
+    calls = {**sweep(extra=10, stop=30.0), "baseline_seconds": baseline_seconds()}
 
     bare_cold = _median([s["cold"] for s in bare])
     bare_warm = _median([s["warm"] for s in bare])
@@ -265,6 +269,7 @@ def main() -> int:
                         "same_document": all(s["nav_same_document"] for s in live)},
         "engine_vs_icepool": engine,
         "dice_page": dice_page,
+        "call_sweep": calls,
         "build_s": builds,
         "lighthouse": lighthouse,
         "external_requests": sorted(set(external)),
@@ -275,6 +280,9 @@ def main() -> int:
     print(report(result))
     from dice_page_bench import report as dice_page_report
     print("\n7. " + dice_page_report(dice_page))
+    from call_sweep import report as sweep_report
+    print("\n9. Registry calls at their corners, cold, CPython (ratio to icepool 10k5 from nothing)\n"
+          + sweep_report(calls, calls["baseline_seconds"], 12))
     if lighthouse:
         from lighthouse_bench import report as lighthouse_report
         print(f"\n8. Lighthouse, mobile preset, one run per page ({lighthouse['seconds']} s)\n"

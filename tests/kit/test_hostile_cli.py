@@ -38,8 +38,9 @@ def test_cli_arguments(case: dict[str, Any]) -> None:
 
 
 def test_character_files_are_read_safely_up_to_their_system(pips_project: Path, tmp_path: Path) -> None:
-    """Every character file of the corpus, validated in a site whose one game reads no unmarked document:
-    refused by the input limits before anything is parsed, or read and then refused for naming no system."""
+    """Every character file of the corpus, validated in a site whose one game (Pips) reads no unmarked document:
+    refused by the input limits before anything is parsed, read and then refused for naming no system (or for
+    a newer version of Pips), or, a Pips document with fields of the wrong type, answered naming each one."""
     cases = hostile.cases("character-file")
     paths = []
     for index, case in enumerate(cases):
@@ -52,6 +53,11 @@ def test_character_files_are_read_safely_up_to_their_system(pips_project: Path, 
     before_reading = []
     for case, (code, out, err) in zip(cases, json.loads(done.stdout)):
         where = f"{case['id']}: exit {code}, {err[:300]!r}"
+        document = case.get("document")
+        if isinstance(document, dict) and document.get("schema") == "rollwright/pips" and \
+                hostile.expectation(case, "cli") == "answered":  # read by Pips, each wrong field named
+            assert "Traceback" not in err and err == "" and code in (0, 1) and "expected" in out, where
+            continue
         assert "Traceback" not in err and out == "" and code == 2, where
         lines = err.splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), where

@@ -36,7 +36,7 @@ from typing import Any
 
 from rollwright.errors import ParameterError
 from rollwright.kit.forms import shown
-from rollwright.kit.markup import Html, el
+from rollwright.kit.markup import Html, el, join
 from rollwright.kit.registry import REGISTRY
 from rollwright.kit.system import System, all_systems
 
@@ -194,6 +194,12 @@ def _picker_groups(options: Sequence[Mapping[str, Any]]) -> dict[str, list[Mappi
     return {group: sorted(members, key=lambda o: -o["value"]) for group, members in ordered}
 
 
+MAX_PICKER_OPTIONS = 300
+"""Most totals one "use my character" select lists. A character at the builder's caps can offer tens of
+thousands (every attribute with every skill); past this, whole skill groups are left out, the lone
+attributes never, and the select says how many totals it does not list."""
+
+
 def render_picker(field_id: str, character_name: str, options: Sequence[Mapping[str, Any]],
                   low: int, high: int) -> Html:
     """The "use my character" select for one trait field: the character's totals within the field's range.
@@ -202,15 +208,40 @@ def render_picker(field_id: str, character_name: str, options: Sequence[Mapping[
     ...                                            {"label": "Agility + Athletics", "value": 20}], 1, 18)
     >>> "Agility = 4" in html and "= 20" not in html and 'data-rw-use-for="rw-w1-trait"' in html
     True
+    >>> many = [{"label": f"Agility + Skill {i}", "value": 5} for i in range(MAX_PICKER_OPTIONS)]
+    >>> html = render_picker("rw-w1-trait", "Ada", [*many, {"label": "Agility", "value": 4}], 1, 18)
+    >>> html.count("<option") - 2, "Agility = 4" in html, "1 more total not listed" in html
+    (300, True, True)
     """
+    return render_pickers([field_id], character_name, options, low, high)[field_id]
+
+
+def render_pickers(field_ids: Sequence[str], character_name: str, options: Sequence[Mapping[str, Any]],
+                   low: int, high: int) -> dict[str, Html]:
+    """:func:`render_picker` for several fields of the same range, the options sorted and rendered once."""
     usable = [o for o in options if isinstance(o.get("value"), int) and low <= o["value"] <= high]
-    select_id = f"{field_id}-use"
     name = character_name.strip() or "my character"
     choices = [el("option", {"value": ""}, f"Use {name}…")]
-    for group, members in _picker_groups(usable).items():
-        choices.append(el("optgroup", {"label": group},
-                          [el("option", {"value": o["value"], "data-rw-path": shown(o.get("path")) or None},
-                              f"{shown(o.get('label'))} = {o['value']}") for o in members]))
-    return el("span", {"class": "rw-field rw-use-character", "data-rw-use-for": field_id},
-              el("label", {"class": "rw-field__label", "for": select_id}, f"Use my character ({name})"),
-              el("select", {"id": select_id, "data-rw-use-character": True, "disabled": not usable}, choices))
+    groups = _picker_groups(usable)
+    room = MAX_PICKER_OPTIONS - len(groups.get("Attributes", ()))
+    left_out = 0
+    for group, members in groups.items():
+        if group != "Attributes":
+            listed = members[:max(room, 0)]
+            left_out += len(members) - len(listed)
+            room -= len(listed)
+            members = listed
+        if members:
+            choices.append(el("optgroup", {"label": group},
+                              [el("option", {"value": o["value"], "data-rw-path": shown(o.get("path")) or None},
+                                  f"{shown(o.get('label'))} = {o['value']}") for o in members]))
+    if left_out:
+        choices.append(el("option", {"value": "", "disabled": True},
+                          f"{left_out:,} more {'total' if left_out == 1 else 'totals'} not listed"))
+    inner = join(choices)
+    return {field_id: el("span", {"class": "rw-field rw-use-character", "data-rw-use-for": field_id},
+                         el("label", {"class": "rw-field__label", "for": f"{field_id}-use"},
+                            f"Use my character ({name})"),
+                         el("select", {"id": f"{field_id}-use", "data-rw-use-character": True,
+                                       "disabled": not usable}, inner))
+            for field_id in field_ids}

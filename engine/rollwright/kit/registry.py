@@ -46,10 +46,18 @@ class Param:
     max_length: int | None = None
     fills: str | None = None
     """What a saved character can fill this parameter with (e.g. "trait"), for "use my character"."""
+    samples: tuple[Any, ...] | Callable[[], tuple[Any, ...]] = ()
+    """Values a sweep of every call (``tests/support/sweep.py``, ``make fuzz``) tries besides the declared
+    edges, for free text, lists and objects: typical ones first, the costliest the call accepts last; or a
+    function giving them (e.g. a blank character and a full one)."""
 
     @property
     def required(self) -> bool:
         return self.default is REQUIRED
+
+    def sample_values(self) -> tuple[Any, ...]:
+        """The declared ``samples`` (called, if given as a function)."""
+        return self.samples() if callable(self.samples) else self.samples
 
     def validate(self, call_name: str, value: Any) -> Any:
         """Return the checked value, or raise ParameterError naming call and field."""

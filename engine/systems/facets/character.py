@@ -17,12 +17,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollwright.errors import ParameterError
-from rollwright.kit.forms import as_mapping, shown
+from rollwright.kit.characters import readable_message
+from rollwright.kit.documents import document_version
+from rollwright.kit.fields import FieldNote, FieldReader
 from facets.rules.attributes import ATTRIBUTES
 from facets.rules.dice import DIE_STEPS, step_die
 from facets.rules.recovery import CONDITIONS
 
 SCHEMA = "rollwright/facets"
+VERSION = 1
+"""The document version this builder writes and reads (a newer one is refused: :mod:`rollwright.kit.documents`)."""
 FACETS = {"trait": "Character trait", "background": "Background", "calling": "Calling"}
 TRAIT_SLOTS = 4
 TRAITS_AT_CREATION = 4
@@ -46,52 +50,64 @@ def _blank_facet() -> dict[str, Any]:
 
 def blank() -> dict[str, Any]:
     """A new character: every attribute a d6, 10 Health and Cool, no facets yet."""
-    return {"schema": SCHEMA, "name": "", "attributes": {key: 6 for key in ATTRIBUTES},
+    return {"schema": SCHEMA, "version": VERSION, "name": "", "attributes": {key: 6 for key in ATTRIBUTES},
             "health": 10, "cool": 10, "effort": 0,
             "facets": {key: _blank_facet() for key in FACETS},
             "physical": "healthy", "social": "healthy", "penalties": {key: 0 for key in ATTRIBUTES}}
 
 
-def _read_facet(raw: Any) -> dict[str, Any]:
-    facet = as_mapping(raw)
+def _read_facet(fields: FieldReader, raw: Any, path: str) -> dict[str, Any]:
+    facet = fields.mapping(raw, path)
     base = _blank_facet()
-    raw_slots = facet.get("traits")
-    slots: list[Any] = raw_slots if isinstance(raw_slots, list) else []
+    slots = fields.items(facet.get("traits"), f"{path}.traits")
     traits = []
     for index in range(TRAIT_SLOTS):
-        slot = as_mapping(slots[index]) if index < len(slots) else {}
-        traits.append({"name": shown(slot.get("name")), "picked": slot.get("picked") is True,
-                       "requires": slot.get("requires", 0)})
-    return {"name": shown(facet.get("name")), "closed": facet.get("closed") is True,
-            "requires_attribute": shown(facet.get("requires_attribute")),
-            "requires_die": facet.get("requires_die", base["requires_die"]),
-            "requires_facet": shown(facet.get("requires_facet")), "traits": traits}
+        slot = slots[index] if index < len(slots) else {}
+        where = f"{path}.traits.{index}"
+        traits.append({"name": fields.text(slot.get("name"), f"{where}.name"),
+                       "picked": fields.flag(slot.get("picked"), f"{where}.picked"),
+                       "requires": fields.number(slot.get("requires"), f"{where}.requires", 0)})
+    return {"name": fields.text(facet.get("name"), f"{path}.name"),
+            "closed": fields.flag(facet.get("closed"), f"{path}.closed"),
+            "requires_attribute": fields.text(facet.get("requires_attribute"), f"{path}.requires_attribute"),
+            "requires_die": fields.number(facet.get("requires_die"), f"{path}.requires_die", base["requires_die"]),
+            "requires_facet": fields.text(facet.get("requires_facet"), f"{path}.requires_facet"), "traits": traits}
 
 
-def _text(value: Any) -> str:
-    """A choice as text, whatever was stored (a wrong one stays visible and is reported)."""
-    return value if isinstance(value, str) else shown(value)
-
-
-def read(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The character's fields, kept as typed; ParameterError for another system's document."""
+def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[FieldNote]]:
+    """The character's fields, kept as typed, and a note for each field of the wrong type (which takes
+    its default); ParameterError for another system's document."""
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParameterError(f"character: not a Facets character (schema {schema!r})", field="character")
+    document_version(document, reads=(VERSION,))
     fresh = blank()
-    attributes, penalties = as_mapping(document.get("attributes")), as_mapping(document.get("penalties"))
-    facets = as_mapping(document.get("facets"))
+    fields = FieldReader()
+    attributes = fields.mapping(document.get("attributes"), "attributes")
+    penalties = fields.mapping(document.get("penalties"), "penalties")
+    facets = fields.mapping(document.get("facets"), "facets")
     character = {
-        "schema": SCHEMA, "name": shown(document.get("name")),
-        "attributes": {key: attributes.get(key, fresh["attributes"][key]) for key in ATTRIBUTES},
-        **{key: document.get(key, fresh[key]) for key in ("health", "cool", "effort")},
-        **{key: _text(document.get(key, fresh[key])) for key in ("physical", "social")},
-        "facets": {key: _read_facet(facets.get(key)) for key in FACETS},
-        "penalties": {key: penalties.get(key, 0) for key in ATTRIBUTES},
+        "schema": SCHEMA, "version": VERSION, "name": fields.text(document.get("name"), "name"),
+        "attributes": {key: fields.number(attributes.get(key), f"attributes.{key}", fresh["attributes"][key])
+                       for key in ATTRIBUTES},
+        **{key: fields.number(document.get(key), key, fresh[key]) for key in ("health", "cool", "effort")},
+        **{key: fields.text(document.get(key), key, fresh[key]) for key in ("physical", "social")},
+        "facets": {key: _read_facet(fields, facets.get(key), f"facets.{key}") for key in FACETS},
+        "penalties": {key: fields.number(penalties.get(key), f"penalties.{key}", 0) for key in ATTRIBUTES},
     }
-    if isinstance(document.get("id"), str):
-        character["id"] = document["id"]
-    return character
+    if "id" in document:
+        character["id"] = fields.text(document.get("id"), "id")
+    return character, fields.notes
+
+
+def read(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The character's fields, kept as typed (see :func:`read_fields`)."""
+    return read_fields(document)[0]
+
+
+def note_messages(notes: list[FieldNote], severity: str, code: str) -> list[dict[str, str]]:
+    """Notes on the document's fields (a wrong type, an unknown field kept) as messages naming each place."""
+    return [_message(severity, code, readable_message(note.text, note.path), "facets", note.path) for note in notes]
 
 
 def _whole(value: Any, low: int, high: int) -> bool:

@@ -19,11 +19,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollwright.errors import ParameterError
-from rollwright.kit.forms import shown
+from rollwright.kit.characters import readable_message
+from rollwright.kit.documents import document_version
+from rollwright.kit.fields import FieldNote, FieldReader
 from roll_and_keep.rules.combat import MAX_RANK, attack_pool, passive_tn
 from roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT, state, thresholds
 
 SCHEMA = "rollwright/roll-and-keep"
+VERSION = 1
+"""The document version this builder writes and reads (a newer one is refused: :mod:`rollwright.kit.documents`)."""
 TRAITS = {"brawn": "Brawn", "finesse": "Finesse", "panache": "Panache", "resolve": "Resolve"}
 WOUND_FILLS = {"flesh": "Flesh wounds", "dramatic": "Dramatic wounds"}
 """Widget fields a character's wound record fills, with their labels."""
@@ -38,35 +42,50 @@ def blank() -> dict[str, Any]:
     """A new character: every trait 2, one unarmed attack and one defense at rank 2."""
     attacks = [{"name": "Attack: Unarmed", "trait": "finesse", "rank": 2}, dict(EMPTY_ATTACK)]
     defenses = [{"name": "Defense: Parry", "rank": 2}, dict(EMPTY_DEFENSE)]
-    return {"schema": SCHEMA, "name": "", "traits": {key: 2 for key in TRAITS},
+    return {"schema": SCHEMA, "version": VERSION, "name": "", "traits": {key: 2 for key in TRAITS},
             "attacks": attacks, "defenses": defenses, "wounds": {"flesh": 0, "dramatic": 0}}
 
 
-def _slots(value: Any, empty: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The first SLOTS items, with the keys of ``empty``; a missing item is ``empty`` (an unused slot)."""
-    items = value if isinstance(value, list) else []
-    rows = [item if isinstance(item, Mapping) else {} for item in items[:SLOTS]]
-    rows += [empty] * (SLOTS - len(rows))
-    return [{key: row.get(key) for key in empty} for row in rows]
+def _slots(fields: FieldReader, value: Any, kind: str, empty: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The first SLOTS items with the keys of ``empty``, each read by type; a missing item is ``empty`` (an
+    unused slot)."""
+    rows = fields.items(value, kind)[:SLOTS]
+    rows += [dict(empty)] * (SLOTS - len(rows))
+    out = []
+    for i, row in enumerate(rows):
+        slot: dict[str, Any] = {}
+        for key, default in empty.items():
+            read_as = fields.number if isinstance(default, int) else fields.text
+            slot[key] = read_as(row.get(key), f"{kind}.{i}.{key}")
+        out.append(slot)
+    return out
 
 
-def read(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The character's fields as typed; ParameterError for another system's character."""
+def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[FieldNote]]:
+    """The character's fields as typed, and a note for each field of the wrong type (left empty);
+    ParameterError for another system's character."""
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParameterError(f"character: not a Roll & Keep character (schema {schema!r})", field="character")
-    traits = document.get("traits") if isinstance(document.get("traits"), Mapping) else {}
-    wounds = document.get("wounds") if isinstance(document.get("wounds"), Mapping) else {}
+    document_version(document, reads=(VERSION,))
+    fields = FieldReader()
+    traits = fields.mapping(document.get("traits"), "traits")
+    wounds = fields.mapping(document.get("wounds"), "wounds")
     character: dict[str, Any] = {
-        "schema": SCHEMA, "name": shown(document.get("name")),
-        "traits": {key: traits.get(key) for key in TRAITS},  # type: ignore[union-attr]
-        "attacks": [{**a, "name": shown(a["name"])} for a in _slots(document.get("attacks"), EMPTY_ATTACK)],
-        "defenses": [{**d, "name": shown(d["name"])} for d in _slots(document.get("defenses"), EMPTY_DEFENSE)],
-        "wounds": {"flesh": wounds.get("flesh"), "dramatic": wounds.get("dramatic")},  # type: ignore[union-attr]
+        "schema": SCHEMA, "version": VERSION, "name": fields.text(document.get("name"), "name"),
+        "traits": {key: fields.number(traits.get(key), f"traits.{key}") for key in TRAITS},
+        "attacks": _slots(fields, document.get("attacks"), "attacks", EMPTY_ATTACK),
+        "defenses": _slots(fields, document.get("defenses"), "defenses", EMPTY_DEFENSE),
+        "wounds": {key: fields.number(wounds.get(key), f"wounds.{key}") for key in ("flesh", "dramatic")},
     }
-    if isinstance(document.get("id"), str):
-        character["id"] = document["id"]
-    return character
+    if "id" in document:
+        character["id"] = fields.text(document.get("id"), "id")
+    return character, fields.notes
+
+
+def read(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The character's fields as typed (see :func:`read_fields`)."""
+    return read_fields(document)[0]
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
@@ -112,6 +131,11 @@ def _knack_problems(c: Mapping[str, Any]) -> list[dict[str, str]]:
                 found.append(_message("error", "rk-attack-trait", f"{name}: choose the trait it adds and keeps.",
                                       "attack", f"attacks.{i}.trait"))
     return found
+
+
+def note_messages(notes: list[FieldNote], severity: str, code: str) -> list[dict[str, str]]:
+    """Notes on the document's fields (a wrong type, an unknown field kept) as messages naming each place."""
+    return [_message(severity, code, readable_message(note.text, note.path), "builder", note.path) for note in notes]
 
 
 def problems(c: Mapping[str, Any]) -> list[dict[str, str]]:

@@ -24,13 +24,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollwright.errors import ParameterError
-from rollwright.kit.forms import as_items, as_mapping, shown
+from rollwright.kit.characters import readable_message
+from rollwright.kit.documents import document_version
+from rollwright.kit.fields import FieldNote, FieldReader
 from skillful.rules.checks import MAX_PENALTY, MAX_SKILL
 from skillful.rules.effort import POOLS
 from skillful.rules.tiers import threshold_width
 from skillful.rules.tracker import floor_of
 
 SCHEMA = "rollwright/skillful"
+VERSION = 1
+"""The document version this builder writes and reads (a newer one is refused: :mod:`rollwright.kit.documents`)."""
 SKILL_SLOTS = 8
 MAX_POOL = 999
 DEFAULT_SIZE = 60
@@ -47,7 +51,7 @@ RULES = {
 
 def blank() -> dict[str, Any]:
     """A new character: no name, no skills, full pools of the default size."""
-    return {"schema": SCHEMA, "name": "", "skills": [],
+    return {"schema": SCHEMA, "version": VERSION, "name": "", "skills": [],
             "pools": {pool: {"size": DEFAULT_SIZE, "current": DEFAULT_SIZE} for pool in POOLS},
             "settings": {key: default for key, (_, default) in SETTINGS.items()}}
 
@@ -56,25 +60,41 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The character's fields, with missing pools and settings at their defaults."""
+def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[FieldNote]]:
+    """The character's fields, with missing pools and settings at their defaults, and a note for each field
+    of the wrong type (which takes its default); ParameterError for another system's character."""
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParameterError(f"character: not a Skillful character (schema {schema!r})", field="character")
+    document_version(document, reads=(VERSION,))
     base = blank()
-    pools = as_mapping(document.get("pools"))
-    settings = as_mapping(document.get("settings"))
+    fields = FieldReader()
+    pools = fields.mapping(document.get("pools"), "pools")
+    settings = fields.mapping(document.get("settings"), "settings")
+    skills = fields.items(document.get("skills"), "skills")[:SKILL_SLOTS]
+    pool_fields = {pool: fields.mapping(pools.get(pool), f"pools.{pool}") for pool in POOLS}
     character: dict[str, Any] = {
-        "schema": SCHEMA, "name": shown(document.get("name")),
-        "skills": [{"name": shown(s.get("name")), "level": s.get("level")}
-                   for s in as_items(document.get("skills"))][:SKILL_SLOTS],
-        "pools": {pool: {**base["pools"][pool], **{k: v for k, v in as_mapping(pools.get(pool)).items()
-                                                   if k in ("size", "current")}} for pool in POOLS},
-        "settings": {key: settings.get(key, base["settings"][key]) for key in SETTINGS},
+        "schema": SCHEMA, "version": VERSION, "name": fields.text(document.get("name"), "name"),
+        "skills": [{"name": fields.text(s.get("name"), f"skills.{i}.name"),
+                    "level": fields.number(s.get("level"), f"skills.{i}.level")} for i, s in enumerate(skills)],
+        "pools": {pool: {key: fields.number(pool_fields[pool].get(key), f"pools.{pool}.{key}", base["pools"][pool][key])
+                         for key in ("size", "current")} for pool in POOLS},
+        "settings": {key: fields.number(settings.get(key), f"settings.{key}", base["settings"][key])
+                     for key in SETTINGS},
     }
-    if isinstance(document.get("id"), str):
-        character["id"] = document["id"]
-    return character
+    if "id" in document:
+        character["id"] = fields.text(document.get("id"), "id")
+    return character, fields.notes
+
+
+def read(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The character's fields (see :func:`read_fields`)."""
+    return read_fields(document)[0]
+
+
+def note_messages(notes: list[FieldNote], severity: str, code: str) -> list[dict[str, str]]:
+    """Notes on the document's fields (a wrong type, an unknown field kept) as messages naming each place."""
+    return [_message(severity, code, readable_message(note.text, note.path), "builder", note.path) for note in notes]
 
 
 def _message(severity: str, code: str, text: str, rule: str, path: str) -> dict[str, str]:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rollwright.dice import roll_and_keep
 from roll_and_keep.rules.soak import soak_odds
-from roll_and_keep.rules.wounds import dramatic_wounds_for, state, thresholds, wound_check
+from roll_and_keep.rules.wounds import DEFAULT_READING, dramatic_wounds_for, state, thresholds, wound_check
 
 
 def test_seed_examples() -> None:
@@ -46,9 +48,10 @@ def test_wound_check_distribution_from_the_roll() -> None:
         assert wound_check(2, flesh) == dict(sorted(expected.items()))
 
 
-def _soak_by_recursion(brawn: int, resolve: int, hits: int, damage: tuple[int, int], depth: int) -> list[Fraction]:
-    """P(knocked out) after each hit, by a plain recursion over Fractions."""
-    crippled_at, out_at = thresholds(resolve)
+def _soak_by_recursion(brawn: int, resolve: int, hits: int, damage: tuple[int, int], depth: int, flesh: int = 0,
+                      dramatic: int = 0, reading: str = DEFAULT_READING) -> list[tuple[Fraction, Fraction, Fraction]]:
+    """(P(crippled), P(knocked out), mean dramatic wounds) after each hit, state by state over Fractions."""
+    crippled_at, out_at = thresholds(resolve, reading)
     hurt = roll_and_keep(*damage, depth=depth)
 
     def probs(crippled: bool) -> dict[int, Fraction]:
@@ -56,7 +59,7 @@ def _soak_by_recursion(brawn: int, resolve: int, hits: int, damage: tuple[int, i
         return {t: Fraction(w, dist.total_weight) for t, w in dist.items()}
 
     checks = {False: probs(False), True: probs(True)}
-    states = {(0, 0): Fraction(1)}
+    states = {(flesh, min(dramatic, out_at)): Fraction(1)}
     out = []
     for _ in range(hits):
         nxt: dict[tuple[int, int], Fraction] = {}
@@ -71,13 +74,29 @@ def _soak_by_recursion(brawn: int, resolve: int, hits: int, damage: tuple[int, i
                     key = (total, dw) if not gained else (0, min(dw + gained, out_at))
                     nxt[key] = nxt.get(key, Fraction(0)) + p * Fraction(w, hurt.total_weight) * q
         states = nxt
-        out.append(sum((p for (_, dw), p in states.items() if dw >= out_at), Fraction(0)))
+        out.append((sum((p for (_, dw), p in states.items() if dw >= crippled_at), Fraction(0)),
+                    sum((p for (_, dw), p in states.items() if dw >= out_at), Fraction(0)),
+                    sum((p * dw for (_, dw), p in states.items()), Fraction(0))))
     return out
 
 
 def test_soak_planner_matches_a_plain_recursion() -> None:
     rows = soak_odds(brawn=1, resolve=1, flesh=0, dramatic=0, damage=(2, 1), hits=3, depth=1)
-    assert [r["knocked_out"] for r in rows] == _soak_by_recursion(1, 1, 3, (2, 1), depth=1)
+    assert [r["knocked_out"] for r in rows] == [o for _, o, _ in _soak_by_recursion(1, 1, 3, (2, 1), depth=1)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(brawn=st.integers(1, 5), resolve=st.integers(1, 5), flesh=st.sampled_from([0, 1, 19, 20, 57, 400]),
+       dramatic=st.integers(0, 11), kept=st.integers(1, 3), extra=st.integers(0, 2), hits=st.integers(1, 3),
+       depth=st.integers(0, 2), reading=st.sampled_from(["reached", "passed"]))
+def test_soak_planner_matches_the_state_by_state_recursion(brawn: int, resolve: int, flesh: int, dramatic: int,
+                                                           kept: int, extra: int, hits: int, depth: int,
+                                                           reading: str) -> None:
+    """The planner's tables (issue 30: 21 s at its largest values before them) give the same exact chances."""
+    damage = (kept + extra, kept)
+    rows = soak_odds(brawn, resolve, flesh, dramatic, damage, hits, depth, reading)
+    expected = _soak_by_recursion(brawn, resolve, hits, damage, depth, flesh, dramatic, reading)
+    assert [(r["crippled"], r["knocked_out"], r["mean_dramatic"]) for r in rows] == expected
 
 
 def test_soak_planner_is_monotone_and_knocked_out_is_absorbing() -> None:

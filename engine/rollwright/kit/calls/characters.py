@@ -18,8 +18,9 @@ MAX_ROSTER = 1000
 
 
 @register("character.roster", "The builder's list of saved characters (of any system) as buttons.",
-          Param("characters", list, "the saved characters: [{id, name, note?}], in order"),
-          Param("active", str, "the id of the active character", default="", max_length=200))
+          Param("characters", list, "the saved characters: [{id, name, note?}], in order",
+                samples=lambda: ([], [{"id": f"c-{i}", "name": "N" * 80, "note": "n" * 40} for i in range(MAX_ROSTER)])),
+          Param("active", str, "the id of the active character", default="", max_length=200, samples=("c-999",)))
 def roster(characters: list[Any], active: str) -> dict[str, Any]:
     if len(characters) > MAX_ROSTER:
         raise ParameterError(f"character.roster: at most {MAX_ROSTER} characters", field="characters")

@@ -20,8 +20,10 @@ from rollwright.dice.rolling import roll as roll_notation
 from rollwright.errors import LimitError, NotationError
 from rollwright.kit.numbers import fraction_text
 
+NOTATION_SAMPLES = ("2d10+d4", "10k5", "od20", "4d6!kh3", "d8!>=7", "5d739", "100d20kh50", "2d536!")
+"""Everyday expressions and some at the work cap's edge (see ``bench/caps_sweep.py``), for sweeps of every call."""
 NOTATION = Param("notation", str, "dice expression, e.g. 2d10+d4, 4d6kh3, 10k5, od20, d8!>=7",
-                 max_length=limits.MAX_INPUT_LENGTH)
+                 max_length=limits.MAX_INPUT_LENGTH, samples=NOTATION_SAMPLES)
 DEPTH = Param("depth", int, "most extra dice one exploding die may add", default=DEFAULT_DEPTH,
               minimum=0, maximum=limits.MAX_DEPTH)
 MAX_SEED = 2**32 - 1
@@ -71,8 +73,10 @@ def dist(notation: str, depth: int) -> dict[str, Any]:
     return {**report, "stdev": exact.stdev(), "min": exact.min_outcome, "max": exact.max_outcome}
 
 
-COMPARE_A = Param("a", str, "first dice expression (A), e.g. 2d10+d4", max_length=limits.MAX_INPUT_LENGTH)
-COMPARE_B = Param("b", str, "second dice expression (B), rolled independently", max_length=limits.MAX_INPUT_LENGTH)
+COMPARE_A = Param("a", str, "first dice expression (A), e.g. 2d10+d4", max_length=limits.MAX_INPUT_LENGTH,
+                  samples=NOTATION_SAMPLES)
+COMPARE_B = Param("b", str, "second dice expression (B), rolled independently", max_length=limits.MAX_INPUT_LENGTH,
+                  samples=NOTATION_SAMPLES)
 
 
 def _parse_field(name: str, notation: str) -> Expr:

@@ -30,7 +30,7 @@ from rollwright.dice.notation import Dice, RollKeep, check_depth, distribution, 
 from rollwright.dice.notation.limits import MAX_INPUT_LENGTH, MAX_WORK
 from rollwright.errors import LimitError, ParameterError
 from rollwright.kit.calls.chips import MAX_TARGET
-from rollwright.kit.calls.dice import DEPTH, notation_field
+from rollwright.kit.calls.dice import DEPTH, NOTATION_SAMPLES, notation_field
 from rollwright.kit.numbers import fraction_text
 from rollwright.kit.registry import Param, register
 
@@ -44,8 +44,9 @@ VIEWS = ("exactly", "at-least", "at-most")
 """What each outcome's chance counts: that total, that total or more, that total or less."""
 
 _EXPRESSIONS = [Param(f"e{i}", str, f"dice expression {i} (empty: not shown)", default="",
-                      max_length=MAX_INPUT_LENGTH) for i in range(1, MAX_EXPRESSIONS + 1)]
-_LABELS = [Param(f"l{i}", str, f"label of expression {i} (optional)", default="", max_length=MAX_LABEL)
+                      max_length=MAX_INPUT_LENGTH, samples=NOTATION_SAMPLES) for i in range(1, MAX_EXPRESSIONS + 1)]
+_LABELS = [Param(f"l{i}", str, f"label of expression {i} (optional)", default="", max_length=MAX_LABEL,
+                 samples=("x" * MAX_LABEL,))
            for i in range(1, MAX_EXPRESSIONS + 1)]
 
 

@@ -24,7 +24,7 @@ from facade.rules.success import judge
 from facade.rules.traits import MAX_TRAIT, trait_dice, trait_distribution
 
 HELPERS = Param("helpers", str, f"helpers' traits, separated by commas (up to {MAX_HELPERS})", default="",
-                max_length=60)
+                max_length=60, samples=("12, 8", ", ".join([str(MAX_TRAIT)] * MAX_HELPERS)))
 
 
 def parse_helpers(text: str) -> list[int]:

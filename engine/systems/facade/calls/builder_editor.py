@@ -23,9 +23,12 @@ from typing import Any
 
 from rollwright.kit.registry import REGISTRY, Param, call, register
 from rollwright.errors import ParameterError, RollwrightError
-from rollwright.kit.characters import render_picker
+from rollwright.kit.characters import render_pickers
+from rollwright.kit.documents import document_version
 from rollwright.kit.forms import control_id
 from facade.character.editor_view import LIMITS, render_editor
+from facade.character.examples import sample_documents
+from facade.character.model import VERSION
 from facade.rules.costs import point_buy_budget, pool_buy_budget
 from facade.rules.traits import MAX_TRAIT, MIN_TRAIT
 
@@ -125,20 +128,24 @@ def _suggestions() -> Any:
 
 @register(NAME, "The character builder's editor form for a character document, after an optional add, "
           "remove or change of method.",
-          Param("character", dict, "the character document (any state, even invalid)"),
+          Param("character", dict, "the character document (any state, even invalid)", samples=sample_documents),
           Param("action", str, "render, add (path: a list), remove (path: an item) or set-method (value)",
                 default="render", choices=ACTIONS),
-          Param("path", str, "where to add or remove, e.g. skills.0.focuses", default="", max_length=200),
-          Param("value", str, "the new method for set-method", default="", max_length=40))
+          Param("path", str, "where to add or remove, e.g. skills.0.focuses", default="", max_length=200,
+                samples=("skills", "skills.0", "skills.0.focuses", "skills.0.focuses.0.specialties", "modifiers.0")),
+          Param("value", str, "the new method for set-method", default="", max_length=40,
+                samples=("point-buy", "pool-buy")))
 def editor(character: dict[str, Any], action: str, path: str, value: str) -> dict[str, Any]:
+    document_version(character, reads=(1, VERSION))  # a newer builder's document is not edited as if it were ours
     doc, focus = edit(character, action, path, value)
     return {"character": doc, "html": str(render_editor(doc, _suggestions())), "focus": focus}
 
 
 @register("facade.character.picker", "\"Use my character\" selects for trait fields: the character's "
           "trait totals that fit a trait field (1-18).",
-          Param("character", dict, "the active character document"),
-          Param("fields", list, "ids of the trait inputs to offer a select for"))
+          Param("character", dict, "the active character document", samples=sample_documents),
+          Param("fields", list, "ids of the trait inputs to offer a select for",
+                samples=(["rw-w1-trait"], [f"rw-w{i}-trait" for i in range(MAX_FIELDS)])))
 def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:
     ids = [f for f in fields if isinstance(f, str) and 0 < len(f) <= 200]
     if len(ids) != len(fields) or len(ids) > MAX_FIELDS:
@@ -147,5 +154,5 @@ def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:
     options = call("facade.character.traits", {"character": character})["options"]
     raw_name = character.get("name")
     name = raw_name if isinstance(raw_name, str) else ""
-    return {"pickers": {f: str(render_picker(f, name, options, MIN_TRAIT, MAX_TRAIT)) for f in ids},
+    return {"pickers": {f: str(html) for f, html in render_pickers(ids, name, options, MIN_TRAIT, MAX_TRAIT).items()},
             "options": len(options)}

@@ -70,7 +70,10 @@ def cascade(specialty_a: int, specialty_b: int, specialty_c: int, other_focuses:
 
 @register("facade.cascade_tree", "Cascade skills for a whole tree: broad -> focus -> specialty -> SP spent "
           "(whole or half points, at most 5 per specialty) -> every level, with explanations.",
-          Param("tree", dict, "object: broad name -> focus name -> specialty name -> SP (number or \"1/2\")"))
+          Param("tree", dict, "object: broad name -> focus name -> specialty name -> SP (number or \"1/2\")",
+                samples=lambda: ({"Athletics": {"Dodge": {"Roll": 5, "Flip": "1/2"}}},
+                                 {f"Broad {b}": {f"Focus {f}": {f"Specialty {s}": "9/2" for s in range(10)}
+                                                 for f in range(10)} for b in range(MAX_TREE_SPECIALTIES // 100)})))
 def cascade_tree_call(tree: dict[str, Any]) -> dict[str, Any]:
     from rollwright.errors import ParameterError
 

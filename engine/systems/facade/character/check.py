@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rollwright.kit.documents import keep_unknown
 from facade.character.derive import derive
 from facade.character.model import Character, new_character, points_json, points_str, serialize
 from facade.character.parse import read
@@ -59,7 +60,9 @@ def evaluate(c: Character, notes: list[Any] | None = None, migrated_from: int | 
 def check_character(data: Any) -> dict[str, Any]:
     """Normalize, price, validate and derive a character document (raises only for an unreadable document)."""
     reading = read(data)
-    return evaluate(reading.character, reading.notes, reading.migrated_from)
+    result = evaluate(reading.character, reading.notes, reading.migrated_from)
+    result["character"] = keep_unknown(reading.source, result["character"])[0]  # its notes: the reader's warnings
+    return result
 
 
 def new_document(method: str) -> dict[str, Any]:

@@ -9,7 +9,10 @@ they stay valid). Names and concepts are our own.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
+
+from facade.character.model import CAPS, MAX_NAME, MAX_NOTES, MODIFIER_CATEGORIES
 
 EXAMPLES: list[dict[str, Any]] = [{'schema': 'rollwright/facade-character',
   'version': 2,
@@ -87,3 +90,31 @@ EXAMPLES: list[dict[str, Any]] = [{'schema': 'rollwright/facade-character',
              {'name': 'Persuasion', 'level': 1, 'focuses': []}],
   'backgrounds': [],
   'conversions': {'AP': 0, 'SP': 0, 'BP': 0}}]
+
+
+def largest(cascade: bool = False) -> dict[str, Any]:
+    """A character with every list at its cap and every text at its longest: the costliest document the
+    builder makes (``cascade``: under cascade skill buying), for sweeps of every call.
+
+    >>> doc = largest()
+    >>> len(doc["skills"]), len(doc["skills"][0]["focuses"][0]["specialties"]), len(doc["modifiers"])
+    (30, 10, 40)
+    """
+    doc = copy.deepcopy(EXAMPLES[0])
+    doc.update(name="N" * MAX_NAME, player="P" * MAX_NAME, concept="C" * MAX_NAME, notes="n" * MAX_NOTES)
+    doc["settings"]["skills"] = "cascade" if cascade else "standard"
+    doc["modifiers"] = [{"name": f"Modifier {i}", "category": MODIFIER_CATEGORIES[i % 5], "grade": "extreme",
+                         "level": 3, "negative": i % 2 == 1} for i in range(CAPS["modifiers"])]
+    doc["backgrounds"] = [{"name": f"Background {i}", "kind": ("standard", "exponential")[i % 2], "grade": "major",
+                           "level": 3, "liability": i % 3 == 0, "classification": "resources"}
+                          for i in range(CAPS["backgrounds"])]
+    doc["skills"] = [{"name": f"Skill {s}", "level": 4, "focuses": [
+        {"name": f"Focus {f}", "level": 4, "specialties": [{"name": f"Specialty {p}", "level": 4, "sp": "4.5"}
+                                                           for p in range(CAPS["specialties"])]}
+        for f in range(CAPS["focuses"])]} for s in range(CAPS["skills"])]
+    return doc
+
+
+def sample_documents() -> tuple[dict[str, Any], ...]:
+    """Documents a sweep of every character call tries: the examples and the largest, both ways of buying skills."""
+    return (*copy.deepcopy(EXAMPLES), largest(), largest(cascade=True))

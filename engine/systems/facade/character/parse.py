@@ -2,9 +2,10 @@
 
 ``read`` never throws a readable value away: an attribute of 9 stays 9 (validation
 reports it). A value of the wrong type (a level of "abc") is replaced by the default
-and noted as an error naming its path; unknown keys are left out and noted as a
-warning. Only a document that cannot be read as a whole (not an object, another
-schema, an unknown version, nothing readable in it) raises ParameterError(field="character").
+and noted as an error naming its path; an unknown key is noted as a warning (the
+check keeps it in the document it returns, :mod:`rollwright.kit.documents`). Only a
+document that cannot be read as a whole (not an object, another schema, an unknown
+version, nothing readable in it) raises ParameterError(field="character").
 
 ``parse`` is the strict form for Python callers: any note at all is an error.
 
@@ -16,7 +17,7 @@ schema, an unknown version, nothing readable in it) raises ParameterError(field=
 >>> parse({"name": "Ada", "level": 3})
 Traceback (most recent call last):
 ...
-rollwright.errors.ParameterError: character: left out unknown key 'level' (not part of a character).
+rollwright.errors.ParameterError: character: unknown key 'level' is kept as it is (not part of a character; this builder does not use it).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from rollwright.errors import ParameterError
+from rollwright.kit.documents import document_version
 from facade.character.migrate import migrate_v1
 from facade.character.model import (
     ATTRIBUTES, DEFAULT_ATTRIBUTE, DEFAULT_BUDGETS, POOLS, SCHEMA, VERSION, Background, Character, Focus, Message,
@@ -53,6 +55,8 @@ class Reading:
     character: Character
     notes: list[Message]
     migrated_from: int | None
+    source: dict[str, Any]
+    """The document as read (a version 1 document brought up to version 2), unknown keys and all."""
 
 
 def _as_int(value: Any) -> int | None:
@@ -94,9 +98,11 @@ class _Reader:
         extra = [str(k) for k in obj if k not in known]
         if extra:
             where = f"{path}: " if path else ""
-            self.notes.append(message("warning", "unknown-keys", f"{where}left out unknown "
-                                      f"{'key' if len(extra) == 1 else 'keys'} {', '.join(map(repr, extra))} "
-                                      f"(not part of a character).", rule_for_path(path), path))
+            one = len(extra) == 1
+            self.notes.append(message("warning", "unknown-keys", f"{where}unknown {'key' if one else 'keys'} "
+                                      f"{', '.join(map(repr, extra))} {'is' if one else 'are'} kept as "
+                                      f"{'it is' if one else 'they are'} (not part of a character; this builder "
+                                      f"does not use {'it' if one else 'them'}).", rule_for_path(path), path))
 
     def whole(self, obj: dict[str, Any], key: str, path: str, default: int) -> int:
         value = obj.get(key)
@@ -251,13 +257,8 @@ def _version(raw: dict[str, Any]) -> int:
     if "schema" in raw and raw["schema"] != SCHEMA:
         raise ParameterError(f"character: this is not a Façade character (its schema is {_shown(raw['schema'])}, "
                              f"expected {SCHEMA!r})", field="character")
-    version = raw.get("version")
-    if version is None:
-        return 1 if isinstance(raw.get("attributes"), list) or raw.get("method") in ("point", "pool") else VERSION
-    if isinstance(version, bool) or version not in (1, 2):
-        raise ParameterError(f"character: unknown version {_shown(version)}; this builder reads versions 1 "
-                             f"and 2 (a file from a newer builder needs a newer site)", field="character")
-    return int(version)
+    unmarked = 1 if isinstance(raw.get("attributes"), list) or raw.get("method") in ("point", "pool") else VERSION
+    return document_version(raw, reads=(1, VERSION), default=unmarked)
 
 
 def read(data: Any) -> Reading:
@@ -279,7 +280,7 @@ def read(data: Any) -> Reading:
     if reader.bad_top >= set(known):
         raise ParameterError(f"character: nothing in the document could be read ({', '.join(known)} all have "
                              f"the wrong type)", field="character")
-    return Reading(character, reader.notes, 1 if version == 1 else None)
+    return Reading(character, reader.notes, 1 if version == 1 else None, raw)
 
 
 def parse(data: Any) -> Character:

@@ -15,12 +15,30 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rollwright.kit.characters import render_picker
+from rollwright.kit.characters import render_pickers
+from rollwright.kit.documents import keep_unknown
+from rollwright.kit.forms import NAME_MAX
 from rollwright.kit.registry import Param, register
-from facets.character import attribute_options, blank, problems, read
+from facets.character import (
+    MAX_EFFORT, MAX_PENALTIES, MAX_POOL, TRAIT_SLOTS, attribute_options, blank, note_messages, problems, read,
+    read_fields,
+)
 from facets.views.character import editor_html, report_html_of, sheet_html_of, sheet_text
 
-CHARACTER = Param("character", dict, "a Facets character (any state, even unfinished)")
+def _samples() -> tuple[dict[str, Any], ...]:
+    """A blank character and one with every part filled, closed facets included, for sweeps of every call."""
+    full = blank()
+    full.update(name="N" * NAME_MAX, attributes={key: 20 for key in full["attributes"]}, health=MAX_POOL,
+                cool=MAX_POOL, effort=MAX_EFFORT, penalties={key: MAX_PENALTIES for key in full["penalties"]})
+    for index, facet in enumerate(full["facets"].values()):
+        facet.update(name=f"Facet {index}", closed=True, requires_attribute="finesse", requires_die=20,
+                     requires_facet=f"Facet {(index + 1) % 3}")
+        facet["traits"] = [{"name": "T" * NAME_MAX, "picked": True, "requires": (slot + 1) % TRAIT_SLOTS}
+                           for slot in range(TRAIT_SLOTS)]
+    return blank(), full
+
+
+CHARACTER = Param("character", dict, "a Facets character (any state, even unfinished)", samples=_samples)
 
 
 @register("facets.character.new", "A new Facets character.")
@@ -30,8 +48,10 @@ def new() -> dict[str, Any]:
 
 @register("facets.character.check", "Check a Facets character; with the report and sheet.", CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
-    c = read(character)
-    messages = problems(c)
+    c, notes = read_fields(character)
+    c, kept = keep_unknown(character, c)
+    messages = (note_messages(notes, "error", "facets-type") + problems(c)
+                + note_messages(kept, "warning", "facets-unknown"))
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
             "migrated_from": None, "html": {"report": str(report_html_of(messages)),
                                             "sheet": str(sheet_html_of(c, messages))}}
@@ -56,9 +76,10 @@ def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
 
 
 @register("facets.character.picker", "\"Use my character\" selects for attribute-die fields.", CHARACTER,
-          Param("fields", list, "ids of the fields to offer a select for"))
+          Param("fields", list, "ids of the fields to offer a select for",
+                samples=(["w1-die"], [f"w{i}-die" for i in range(1000)])))
 def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:
     c = read(character)
     options = attribute_options(c)
-    return {"pickers": {field: str(render_picker(field, c["name"], options, 4, 20))
-                        for field in fields if isinstance(field, str)}}
+    ids = [field for field in fields if isinstance(field, str)]
+    return {"pickers": {field: str(html) for field, html in render_pickers(ids, c["name"], options, 4, 20).items()}}

@@ -17,7 +17,7 @@ from facets.calls.params import BONUS, checked_sides, die_param
 from facets.rules.bands import band_odds
 from facets.rules.dice import calm_value, roll_distribution
 from facets.rules.extended import (
-    attempts_used, chance_within, expected_attempts, parse_check, print_check,
+    MAX_ATTEMPTS, MAX_TN, attempts_used, chance_within, expected_attempts, parse_check, print_check,
 )
 
 
@@ -37,7 +37,8 @@ def attempt_chance(sides: int, tn: int, bonus: int, costly: bool, calm: bool) ->
 @register("facets.extended", "Exact chance of an extended check [Attribute TN - s/a - time], "
           "the attempts it takes and the expected time.",
           Param("notation", str, "the check, like [Finesse 8 - 2/5 - 30s]", default="[Finesse 8 - 2/5 - 30s]",
-                max_length=60),
+                max_length=60, samples=("[Wit 4 - 1/1 - 1s]", f"[Finesse 12 - 1/{MAX_ATTEMPTS} - 1m]",
+                                        f"[Endurance {MAX_TN} - {MAX_ATTEMPTS}/{MAX_ATTEMPTS} - 99999d]")),
           die_param("die", "the tested attribute's die (sides)"), BONUS,
           Param("costly", bool, "count a success at a cost as a success (the draft does not say)", default=False),
           Param("calm", bool, "take each attempt calm (half the top face, double time)", default=False))

@@ -17,12 +17,30 @@ import copy
 from typing import Any
 
 from rollwright.kit.characters import render_picker
+from rollwright.kit.documents import keep_unknown
+from rollwright.kit.forms import NAME_MAX
 from rollwright.kit.registry import Param, register
-from roll_and_keep.character import blank, options_for, problems, read
+from roll_and_keep.character import (
+    TRAITS, blank, note_messages, options_for, problems, read, read_fields,
+)
 from roll_and_keep.character_views import editor_html, report, sheet as sheet_of
+from roll_and_keep.rules.combat import MAX_RANK
 from roll_and_keep.rules.wounds import MAX_DRAMATIC, MAX_FLESH, MAX_TRAIT
 
-CHARACTER = Param("character", dict, "a Roll & Keep character (any state, even unfinished)")
+def _samples() -> tuple[dict[str, Any], ...]:
+    """A blank character and one with every value at its largest, for sweeps of every call."""
+    full = blank()
+    full.update(name="N" * NAME_MAX, traits={key: MAX_TRAIT for key in TRAITS},
+                attacks=[{"name": "A" * NAME_MAX, "trait": key, "rank": MAX_RANK} for key in ("brawn", "panache")],
+                defenses=[{"name": "D" * NAME_MAX, "rank": MAX_RANK}] * 2,
+                wounds={"flesh": MAX_FLESH, "dramatic": MAX_DRAMATIC})
+    return blank(), full
+
+
+CHARACTER = Param("character", dict, "a Roll & Keep character (any state, even unfinished)", samples=_samples)
+FIELDS = Param("fields", list, "ids of the fields to offer a select for",
+               samples=lambda: (["rw-w1-brawn", "rw-w2-flesh"], [f"rw-w{i}-{fills}" for i in range(250)
+                                                                for fills in ("brawn", "trait", "flesh", "dramatic")]))
 RANGES = {"flesh": (0, MAX_FLESH), "dramatic": (0, MAX_DRAMATIC)}
 """The values a wound field takes; a trait field takes 1 to MAX_TRAIT."""
 
@@ -34,8 +52,9 @@ def new() -> dict[str, Any]:
 
 @register("roll-and-keep.character.check", "Check a Roll & Keep character; with the report and sheet.", CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
-    c = read(character)
-    messages = problems(c)
+    c, notes = read_fields(character)
+    c, kept = keep_unknown(character, c)
+    messages = note_messages(notes, "error", "rk-type") + problems(c) + note_messages(kept, "warning", "rk-unknown")
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
             "migrated_from": None, "html": {"report": str(report(messages)), "sheet": sheet_of(c, messages, "html")}}
 
@@ -56,7 +75,7 @@ def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
 
 
 @register("roll-and-keep.character.picker", "\"Use my character\" selects for trait and wound fields.", CHARACTER,
-          Param("fields", list, "ids of the fields to offer a select for"))
+          FIELDS)
 def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:
     c = read(character)
     pickers = {}

@@ -18,17 +18,22 @@ from rollwright.kit.registry import Param, register
 from roll_and_keep.rules.turn import DieView, play_turn
 from roll_and_keep.rules.turn_choices import phase_options, write_plan
 from roll_and_keep.rules.turn_text import (
-    BAR_FIGHT, BAR_FIGHT_PLAN, MAX_TEXT, PHASES, read_actors, read_plan,
+    BAR_FIGHT, BAR_FIGHT_PLAN, MAX_ACTORS, MAX_PANACHE, MAX_TEXT, PHASES, read_actors, read_plan,
 )
 
 __all__ = ["BAR_FIGHT", "BAR_FIGHT_PLAN", "turn"]
 
+_CROWD = [f"Actor {chr(65 + i)}" for i in range(MAX_ACTORS)]
+CROWD = "; ".join(f"{name} {' '.join(str(p) for p in range(1, PHASES + 1))}" for name in _CROWD)
+CROWD_PLAN = "; ".join(f"{name} hold 1 use 2; {name} defend 3 spend 4 5 6" for name in _CROWD[:5])
+"""The most actors, each with a die in every phase, and a long plan for them: the costliest turn, for sweeps."""
+
 
 @register("roll-and-keep.turn", "One ten-phase turn: who acts in each phase, in which order, with which Total Init.",
           Param("actors", str, "actors and their dice: 'Ark 2 3 7; Finch roll 3'", default=BAR_FIGHT,
-                max_length=MAX_TEXT),
+                max_length=MAX_TEXT, samples=(CROWD, "; ".join(f"{n} roll {MAX_PANACHE}" for n in _CROWD))),
           Param("plan", str, "holds and defenses: 'Ark hold 3 use 7; Finch defend 6 spend 8 9'",
-                default="", max_length=MAX_TEXT),
+                default="", max_length=MAX_TEXT, samples=(BAR_FIGHT_PLAN, CROWD_PLAN)),
           Param("phase", int, f"show the turn up to this phase (0-{PHASES})", default=PHASES,
                 minimum=0, maximum=PHASES),
           Param("seed", int, "seed for actors whose dice are rolled", default=1, minimum=0, maximum=2**32 - 1))

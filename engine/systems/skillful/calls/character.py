@@ -17,11 +17,25 @@ import copy
 from typing import Any
 
 from rollwright.kit.characters import render_picker
+from rollwright.kit.documents import keep_unknown
+from rollwright.kit.forms import NAME_MAX
 from rollwright.kit.registry import Param, register
-from skillful.character import blank, fill_options, problems, read
+from skillful.character import (
+    MAX_POOL, SKILL_SLOTS, blank, fill_options, note_messages, problems, read, read_fields,
+)
 from skillful.character_views import editor_html, report, sheet as sheet_of
+from skillful.rules.checks import MAX_SKILL
 
-CHARACTER = Param("character", dict, "a Skillful character (any state, even unfinished)")
+def _samples() -> tuple[dict[str, Any], ...]:
+    """A blank character and one with every skill slot and pool at its largest, for sweeps of every call."""
+    full = blank()
+    full.update(name="N" * NAME_MAX, skills=[{"name": "S" * NAME_MAX, "level": MAX_SKILL}] * SKILL_SLOTS,
+                pools={pool: {"size": MAX_POOL, "current": -MAX_POOL} for pool in full["pools"]},
+                settings={key: 9 for key in full["settings"]})
+    return blank(), full
+
+
+CHARACTER = Param("character", dict, "a Skillful character (any state, even unfinished)", samples=_samples)
 
 
 @register("skillful.character.new", "A new Skillful character.")
@@ -31,8 +45,10 @@ def new() -> dict[str, Any]:
 
 @register("skillful.character.check", "Check a Skillful character; with the report and sheet.", CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
-    c = read(character)
-    messages = problems(c)
+    c, notes = read_fields(character)
+    c, kept = keep_unknown(character, c)
+    messages = (note_messages(notes, "error", "skillful-type") + problems(c)
+                + note_messages(kept, "warning", "skillful-unknown"))
     return {"valid": all(m["severity"] != "error" for m in messages), "character": c, "messages": messages,
             "migrated_from": None, "html": {"report": str(report(messages)), "sheet": sheet_of(c, messages, "html")}}
 
@@ -54,7 +70,8 @@ def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
 
 
 @register("skillful.character.picker", "\"Use my character\" selects for skill and penalty fields.",
-          CHARACTER, Param("fields", list, "ids of the fields to offer a select for"))
+          CHARACTER, Param("fields", list, "ids of the fields to offer a select for",
+                           samples=(["w1-skill", "w1-penalty"], [f"w{i}-attacker_skill" for i in range(1000)])))
 def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:
     c = read(character)
     pickers = {}

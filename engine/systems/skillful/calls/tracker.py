@@ -14,7 +14,7 @@ from rollwright.kit.registry import Param, register
 from skillful.rules.effort import POOLS, effort
 from skillful.rules.tiers import cutoffs, threshold_width
 from skillful.rules.tracker import (
-    MAX_AMOUNT, current, floor_of, parse_spends, spends_text,
+    MAX_AMOUNT, MAX_ENTRIES, current, floor_of, parse_spends, spends_text,
 )
 
 MAX_POOL = 999
@@ -27,7 +27,8 @@ SIZES = tuple(Param(pool.lower(), int, f"size of the {pool} pool (a setting: the
 @register(
     "skillful.tracker", "The fatigue pools after a log of spends: levels, penalties, floor and T.",
     *SIZES,
-    Param("spent", str, "what was spent, e.g. 'Wind 15, Stamina 10'", default="", max_length=600),
+    Param("spent", str, "what was spent, e.g. 'Wind 15, Stamina 10'", default="", max_length=600,
+          samples=("Wind 15, Stamina 10", ", ".join([f"Wit {MAX_AMOUNT}"] * MAX_ENTRIES))),
     Param("wind_empty", int, "the physical penalty an empty Wind gives (the draft: 4)", default=4,
           minimum=0, maximum=9),
     Param("wit_empty", int, "the mental penalty an empty Wit gives (a setting: the draft gives none)",

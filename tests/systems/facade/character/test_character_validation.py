@@ -162,14 +162,16 @@ def test_unreadable_values_fall_back_and_are_reported() -> None:
     assert "'abc' is not a whole number" in messages(result, "unreadable")[0]["text"]
 
 
-def test_unknown_keys_are_left_out_with_a_warning_naming_them() -> None:
+def test_unknown_keys_are_kept_with_a_warning_naming_them() -> None:
+    """Issue 30: they were left out, so an import and a save lost them."""
     result = check(colour="red", attributes={"luck": 3, "speed": 4},
                    skills=[{"name": "A", "level": 0, "focuses": [], "attribute": "agility"}])
     found = messages(result, "unknown-keys")
     assert [(m["path"], m["severity"]) for m in found] == [("", "warning"), ("attributes", "warning"),
                                                            ("skills.0", "warning")]
-    assert "'colour'" in found[0]["text"] and "'speed'" in found[1]["text"]
-    assert "colour" not in result["character"] and "speed" not in result["character"]["attributes"]
+    assert "'colour' is kept" in found[0]["text"] and "'speed' is kept" in found[1]["text"]
+    assert result["character"]["colour"] == "red" and result["character"]["attributes"]["speed"] == 4
+    assert result["character"]["skills"][0]["attribute"] == "agility"
     assert result["valid"]
 
 

@@ -6,13 +6,15 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rollwright.dice.rolling import roll_die
 from rollwright.errors import ParameterError
 from rollwright.kit.api import call
 from facets.rules.attacks import AttackPlan, attack_odds, dice_used
 from facets.rules.bands import advantages, band
-from facets.rules.conflict import Side, conflict_odds
+from facets.rules.conflict import FIRST, MAX_EXCHANGES, Side, conflict_odds, first_chance
 from facets.rules.dice import DEPTH, roll_distribution
 
 
@@ -88,6 +90,60 @@ def test_conflict_odds_agree_with_a_seeded_simulation() -> None:
     exact = float(conflict_odds(a, b, "a").a_wins)
     # 3000 duels: the standard error is under 0.01, so 0.04 is four of them.
     assert abs(_simulate(a, b, 3000, seed=5) - exact) < 0.04
+
+
+def _chain_by_fractions(a: Side, b: Side, first: str) -> tuple[Fraction, dict[int, Fraction], Fraction]:
+    """A's win chance, the exchanges and the remainder, state by state over Fractions (one exchange at a time)."""
+    p_first = first_chance(a, b, first)
+
+    def damage(att: Side, dfn: Side) -> dict[int, Fraction]:
+        dist = attack_odds(AttackPlan(att.attack, dfn.defense, att.weapon, dfn.armor,
+                                      defended_with=dfn.defended_with)).damage_action
+        return {v: Fraction(w, dist.total_weight) for v, w in dist.items()}
+
+    to_b, to_a = damage(a, b), damage(b, a)
+    stay = to_b.get(0, Fraction(0)) * to_a.get(0, Fraction(0))
+    wins: dict[tuple[int, int], Fraction] = {}
+    for ha in range(1, a.health + 1):
+        for hb in range(1, b.health + 1):
+            total = Fraction(0)
+            for x, px in to_b.items():
+                for y, py in to_a.items():
+                    if x >= hb:
+                        total += px * py * (p_first if y >= ha else 1)
+                    elif y < ha and (x, y) != (0, 0):
+                        total += px * py * wins[(ha - y, hb - x)]
+            wins[(ha, hb)] = total / (1 - stay)
+    alive = {(a.health, b.health): Fraction(1)}
+    exchanges = {}
+    for n in range(1, MAX_EXCHANGES + 1):
+        following: dict[tuple[int, int], Fraction] = {}
+        for (ha, hb), p in alive.items():
+            for x, px in to_b.items():
+                for y, py in to_a.items():
+                    if x < hb and y < ha:
+                        following[(ha - y, hb - x)] = following.get((ha - y, hb - x), Fraction(0)) + p * px * py
+        ended = sum(alive.values(), Fraction(0)) - sum(following.values(), Fraction(0))
+        if ended:
+            exchanges[n] = ended
+        alive = following
+        if not alive:
+            break
+    return wins[(a.health, b.health)], exchanges, sum(alive.values(), Fraction(0))
+
+
+SIDES = st.builds(Side, attack=st.sampled_from([4, 6, 8, 12, 20]), defense=st.sampled_from([4, 6, 10, 20]),
+                  health=st.integers(1, 5), weapon=st.sampled_from(["light", "medium", "heavy"]),
+                  armor=st.integers(0, 6), initiative=st.sampled_from([4, 8, 20]),
+                  defended_with=st.sampled_from(["finesse", "strength", "endurance"]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(a=SIDES, b=SIDES, first=st.sampled_from(FIRST))
+def test_conflict_odds_match_a_chain_over_fractions(a: Side, b: Side, first: str) -> None:
+    """The whole-number, one-side-at-a-time chain (issue 30: 1.7 s at 20 health a side before it) is exact."""
+    odds = conflict_odds(a, b, first)
+    assert (odds.a_wins, odds.exchanges, odds.beyond) == _chain_by_fractions(a, b, first)
 
 
 def test_conflict_call_sums_to_one() -> None:

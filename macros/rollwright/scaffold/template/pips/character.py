@@ -2,9 +2,11 @@
 
 Making a character: spread six dice over Fight, Sneak and Talk, at least one
 and at most four in each. A character is a JSON document, e.g.
-``{"schema": "rollwright/pips", "name": "Ada", "skills": {"fight": 3, ...}}``
+``{"schema": "rollwright/pips", "version": 1, "name": "Ada", "skills": {"fight": 3, ...}}``
 (the builder adds an ``id``). A half-made character is still read: its
-problems are messages, never an exception.
+problems are messages, never an exception. Every field is read through the
+kit's ``FieldReader``, which notes a value of the wrong type (a list for a name)
+instead of passing it on; a version this builder does not read is refused.
 
 >>> ada = read({"name": "Ada", "skills": {"fight": 4, "sneak": 1, "talk": 2}})
 >>> [m["text"] for m in problems(ada)]
@@ -13,6 +15,8 @@ problems are messages, never an exception.
 Traceback (most recent call last):
 ...
 rollwright.errors.ParameterError: character: not a character for Pips (schema 'rollwright/other')
+>>> [note.text for note in read_fields({"name": ["Ada"]})[1]]
+['name: expected text, got a list; it is left empty.']
 """
 
 from __future__ import annotations
@@ -21,10 +25,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollwright.errors import ParameterError
+from rollwright.kit.characters import readable_message
+from rollwright.kit.documents import document_version
+from rollwright.kit.fields import FieldNote, FieldReader
 from rollwright.kit.forms import number, shown, text_input
 from rollwright.kit.markup import Html, el
 
 SCHEMA = "rollwright/pips"
+VERSION = 1  # the document version this builder writes and reads
 SKILLS = {"fight": "Fight", "sneak": "Sneak", "talk": "Talk"}
 DICE_TO_SPREAD = 6
 MIN_SKILL, MAX_SKILL = 1, 4
@@ -34,27 +42,41 @@ RULE_HREF = "pips/#making-a-character"  # relative to the site's root
 
 def blank() -> dict[str, Any]:
     """A new character: no name, two dice in each skill."""
-    return {"schema": SCHEMA, "name": "", "skills": {key: 2 for key in SKILLS}}
+    return {"schema": SCHEMA, "version": VERSION, "name": "", "skills": {key: 2 for key in SKILLS}}
 
 
-def read(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The character's fields, kept as typed; ParameterError for another system's."""
+def read_fields(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[FieldNote]]:
+    """The character's fields, kept as typed, and a note for each field of the wrong
+    type; ParameterError for another system's character or a newer version."""
     schema = document.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParameterError(f"character: not a character for Pips (schema {schema!r})",
                              field="character")
-    skills = document.get("skills")
-    skills = skills if isinstance(skills, Mapping) else {}
-    character = {"schema": SCHEMA, "name": shown(document.get("name")),
-                 "skills": {key: skills.get(key) for key in SKILLS}}
-    if isinstance(document.get("id"), str):
-        character["id"] = document["id"]
-    return character
+    document_version(document, reads=(VERSION,))
+    fields = FieldReader()
+    skills = fields.mapping(document.get("skills"), "skills")
+    character: dict[str, Any] = {
+        "schema": SCHEMA, "version": VERSION, "name": fields.text(document.get("name"), "name"),
+        "skills": {key: fields.number(skills.get(key), f"skills.{key}") for key in SKILLS}}
+    if "id" in document:
+        character["id"] = fields.text(document.get("id"), "id")
+    return character, fields.notes
+
+
+def read(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The character's fields, kept as typed (see ``read_fields``)."""
+    return read_fields(document)[0]
 
 
 def _message(severity: str, code: str, text: str, path: str) -> dict[str, str]:
     return {"severity": severity, "code": code, "text": text,
             "rule": RULE, "href": RULE_HREF, "path": path}
+
+
+def note_messages(notes: list[FieldNote], severity: str, code: str) -> list[dict[str, str]]:
+    """Notes on the document's fields (a wrong type, an unknown field kept) as messages."""
+    return [_message(severity, code, readable_message(note.text, note.path), note.path)
+            for note in notes]
 
 
 def _dice(value: Any) -> bool:

@@ -25,9 +25,11 @@ import copy
 from typing import Any
 
 from rollwright.kit.characters import render_picker
+from rollwright.kit.documents import keep_unknown
 from rollwright.kit.registry import Param, register
 from pips.character import (
-    blank, editor_html, problems, read, report_html, sheet_html, sheet_text, skill_options,
+    blank, editor_html, note_messages, problems, read, read_fields, report_html, sheet_html,
+    sheet_text, skill_options,
 )
 from pips.rules.hits import MAX_DICE
 
@@ -42,8 +44,10 @@ def new() -> dict[str, Any]:
 @register("pips.character.check", "Check a character for Pips; with the report and sheet.",
           CHARACTER)
 def check(character: dict[str, Any]) -> dict[str, Any]:
-    c = read(character)
-    messages = problems(c)
+    c, notes = read_fields(character)
+    c, kept = keep_unknown(character, c)  # fields of a newer builder stay in the document
+    messages = (note_messages(notes, "error", "pips-type") + problems(c)
+                + note_messages(kept, "warning", "pips-unknown"))
     return {"valid": all(m["severity"] != "error" for m in messages),
             "character": c, "messages": messages, "migrated_from": None,
             "html": {"report": str(report_html(messages)), "sheet": str(sheet_html(c))}}
