@@ -140,7 +140,7 @@ def test_a_built_table_that_differs_from_the_engine_is_named(pips_project: Path,
     done = rollwright(pips_project, "check", "--built", str(tampered), "--no-parity")
     out = done.stdout
     assert done.returncode == 1, done.stderr
-    assert _line(out, "site", "build") == f"site build FAILED the build in {tampered}, 5 pages"
+    assert _line(out, "site", "build") == f"site build FAILED the build in {tampered}, 6 pages"
     assert _line(out, "pips", "tables") == "pips tables FAILED 2 tables shown, 1 erratum"
     for check in ("contract", "worked examples", "pages"):
         assert _line(out, "pips", check).startswith(f"pips {check} passed"), out

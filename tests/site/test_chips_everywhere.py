@@ -9,7 +9,7 @@ from pathlib import Path
 from rollwright.kit.api import call, lookup
 from rollwright.kit.system import all_systems
 from tests.support.site_build import page
-from tests.systems.facade.site.test_inline_rolls import read_chips
+from tests.support.chips import read_chips
 
 
 def test_every_games_rule_text_has_rolls_to_press(site: Path) -> None:

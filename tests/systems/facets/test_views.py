@@ -24,7 +24,7 @@ def test_taking_it_calm_with_a_bonus_shows_the_sum() -> None:
 @pytest.mark.parametrize("die, tn, bonus", [(8, 8, 0), (6, 10, 2), (4, 25, 0), (20, 1, -10)])
 def test_a_die_chip_has_the_checks_bands(die: int, tn: int, bonus: int) -> None:
     from facets.macros import facets_roll
-    from tests.systems.facade.site.test_inline_rolls import read_chips
+    from tests.support.chips import read_chips
 
     (chip,) = read_chips(facets_roll(die, tn=tn, bonus=bonus))
     check = call("facets.check", {"die": die, "tn": tn, "bonus": bonus})

@@ -9,7 +9,7 @@ import pytest
 from rollwright.kit.api import call
 from rollwright.kit.macros import MacroError
 from roll_and_keep.macros import rk_roll
-from tests.systems.facade.site.test_inline_rolls import read_chips
+from tests.support.chips import read_chips
 
 
 @pytest.mark.parametrize("rolled, kept, tn", [(1, 1, 11), (4, 2, 15), (2, 2, 20), (10, 10, 60), (3, 1, None)])

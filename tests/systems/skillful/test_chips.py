@@ -8,7 +8,7 @@ import pytest
 
 from skillful.macros import skillful_roll
 from skillful.rules.checks import check_total
-from tests.systems.facade.site.test_inline_rolls import read_chips
+from tests.support.chips import read_chips
 
 
 @pytest.mark.parametrize("skill, penalty, vs", [(10, 0, 20), (0, 0, 21), (0, 4, -19), (60, 30, 50), (5, 0, None)])
