@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,10 @@ class CommandError(RollwrightError):
 
 
 MACROS_LOGGER = "mkdocs.plugins.mkdocs_macros.util"
+THEME_NOTICE = ("Note: Material for MkDocs, the theme Rollwright sites use, reaches end of life on 5 May 2027; "
+                "Zensical is its successor. Rollwright's changelog will say what a move asks of a site. "
+                "(NO_MKDOCS_2_WARNING=1 hides this note, as it hides Material's own.)")
+"""Material prints its end-of-life notice only when the ``mkdocs`` command runs; ``rollwright`` says it too."""
 
 
 class _Lines(logging.Formatter):
@@ -48,6 +53,9 @@ def show_messages() -> None:
         logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     logging.getLogger(MACROS_LOGGER).setLevel(logging.WARNING)  # which modules it loaded: nothing a designer needs
+    if not os.environ.get("NO_MKDOCS_2_WARNING"):
+        print(THEME_NOTICE, file=sys.stderr)
+        os.environ["NO_MKDOCS_2_WARNING"] = "1"  # once per process (and Material's own stays quiet)
 
 
 def _size(folder: Path) -> tuple[int, int]:
