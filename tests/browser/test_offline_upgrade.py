@@ -6,7 +6,7 @@ the Python worker's script; each file carries its build's mark. At every step, w
 (the page's article, the scripts its document runs, its Python worker) carries ONE mark: a page
 of the new build never runs the old build's scripts from the old service worker, and the reverse.
 
-Never asserts a time.
+Runs on the fixture site (the Pips template). Never asserts a time.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from tests.support.siteserver import SiteServer
 
 pytestmark = pytest.mark.browser
 
-FIRST = "facade/basic-rules/"
-NEVER_KEPT = "facade/combat/"  # never opened before the new build is published
-ALSO_NEVER = "facade/errata/"
+# The fixture site's pages (the Pips template):
+FIRST = "pips/"
+NEVER_KEPT = "pips/builder/"  # never opened before the new build is published
+ALSO_NEVER = "pips/errata/"
 MARKED_SCRIPTS = ("assets/rollwright/rollwright.js", "assets/rollwright/runtime/offline.js")
 WORKER = "assets/rollwright/runtime/worker.js"
 READY = "() => window.rollwright.offline && window.rollwright.offline.state === 'ready'"
@@ -82,13 +83,15 @@ def follow(page, origin: str, path: str) -> None:
 
 
 def live(page) -> None:
-    page.locator("section[data-rw-widget][data-rw-state='ready']").first.wait_for(timeout=BOOT_TIMEOUT_MS)
+    """Until Python answers on the page (its widgets, or its character builder, are ready)."""
+    page.locator("section[data-rw-widget][data-rw-state='ready'], [data-rw-builder][data-rw-state='ready']"
+                 ).first.wait_for(timeout=BOOT_TIMEOUT_MS)
 
 
 @pytest.fixture
-def builds(live_site, tmp_path):
-    first = marked_site(live_site.directory, tmp_path / "first", "first")
-    second = marked_site(live_site.directory, tmp_path / "second", "second", later=60)
+def builds(pips_live, tmp_path):
+    first = marked_site(pips_live.directory, tmp_path / "first", "first")
+    second = marked_site(pips_live.directory, tmp_path / "second", "second", later=60)
     server = SiteServer()
     server.serve(first, rewrite_sitemap=True)
     yield server, second

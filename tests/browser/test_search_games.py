@@ -36,7 +36,10 @@ def test_plain_letters_find_every_page_of_a_game_with_accents_in_its_name(live_s
     page = tab.page
     page.goto(live_site.url(""))
     page.keyboard.press("/")
-    game = next(s for s in all_systems().values() if not s.title.isascii())  # Façade
+    accented = [s for s in all_systems().values() if not s.title.isascii()]  # Façade, on the flagship
+    if not accented:
+        pytest.skip("no game of this site has an accent in its name")
+    game = accented[0]
     plain = unicodedata.normalize("NFKD", game.title).encode("ascii", "ignore").decode().lower()
     pages = {"/" + p.path.removesuffix(".md").removesuffix("index").rstrip("/") + "/" for p in game.pages}
     for typed in (plain, game.title.lower()):
@@ -54,7 +57,10 @@ def test_each_result_names_its_game_and_a_search_narrows_to_one_by_keyboard(live
     page.keyboard.press("/")
     everywhere = _search(page, "errata")
     games = {tags[0] for _, tags in everywhere if tags}
-    assert len(games) >= 3, everywhere  # several games have an Errata page: each result says whose
+    with_errata = [s for s in all_systems().values() if any("errata" in p.path for p in s.pages)]
+    if len(with_errata) < 2:
+        pytest.skip("fewer than two games of this site have an errata page")
+    assert len(games) >= min(3, len(with_errata)), everywhere  # several games have one: each result says whose
     target = next(s for s in all_systems().values() if s.title in games)
     # By keyboard: from the search box, Tab reaches the game buttons; Enter narrows.
     for _ in range(8):

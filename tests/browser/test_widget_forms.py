@@ -1,16 +1,16 @@
 """Widget forms as a reader sees them (issue 28): the controls of a line on one line whether or not
-one has a hint, long text fields wide enough to read, a loading ring instead of an emoji, and a
-dialog that dims the page behind it; on a desktop and on a phone."""
+one has a hint (on every page of the flagship that has one), a loading ring instead of an emoji, and
+a dialog that dims the page behind it (on the fixture site); on a desktop and on a phone."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.support.browser import BOOT_TIMEOUT_MS, builder_page_url, open_tab, wait_builder_ready
+from tests.support.fixture_site import RULES, SYSTEM
 
 pytestmark = pytest.mark.browser
 
-PAGES_WITH_HINTS = ["dice/", "facets/checks/", "facade/basic-rules/", "roll-and-keep/turns/", "skillful/tracker/"]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 # For every widget's form: the controls (inputs, selects) grouped by the line their field starts on;
@@ -37,12 +37,18 @@ MISALIGNED = """() => {
 
 
 @pytest.mark.parametrize("view", sorted(VIEWPORTS))
+def pages_with_hints(site) -> list[str]:
+    """Every built page of the site with a widget field that has a hint (whatever games it has)."""
+    return [str(page.parent.relative_to(site.directory)) + "/" for page in sorted(site.directory.rglob("index.html"))
+            if "rw-field__hint" in page.read_text(encoding="utf-8")]
+
+
 def test_controls_of_a_line_line_up_even_beside_a_hint(live_site, browser, view: str):
     tab = open_tab(browser)
     try:
         tab.page.set_viewport_size(VIEWPORTS[view])
         hinted = 0
-        for path in PAGES_WITH_HINTS:
+        for path in pages_with_hints(live_site):
             tab.page.goto(live_site.url(path))
             hinted += tab.page.locator("section[data-rw-widget] .rw-field__hint").count()
             assert tab.page.evaluate(MISALIGNED) == [], path
@@ -51,40 +57,20 @@ def test_controls_of_a_line_line_up_even_beside_a_hint(live_site, browser, view:
         tab.context.close()
 
 
-def test_the_turn_trackers_long_fields_show_what_is_in_them(live_site, tab):
-    page = tab.page
-    for view, width in (("desktop", 1280), ("phone", 390)):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.goto(live_site.url("roll-and-keep/turns/"))
-        tracker = tab.widget("roll-and-keep-turn")
-        for name in ("actors", "plan"):
-            box = tracker.locator(f"input[name={name}]")
-            shown = box.evaluate("el => el.clientWidth / el.scrollWidth")
-            fits = box.evaluate("el => el.getBoundingClientRect().right <= document.documentElement.clientWidth")
-            assert fits, (view, name)
-            if view == "desktop":  # the bar fight's actors and plan are read whole
-                assert shown >= 0.99, (view, name, shown)
-            else:
-                assert box.evaluate("el => el.clientWidth") >= 0.75 * width - 60, (view, name)
-        # One marker per line: a place in a phase's order held by one actor is not also a bulleted list.
-        seven = tracker.locator("[data-rw-phase='7'] ol.rw-rk-order > li")
-        assert seven.count() == 2 and tracker.locator("[data-rw-phase='7'] ol.rw-rk-order ul").count() == 0
-
-
-def test_loading_is_a_drawn_ring_not_an_emoji(live_site, tab):
+def test_loading_is_a_drawn_ring_not_an_emoji(pips_live, tab):
     page = tab.page
     page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: the widgets keep loading
-    page.goto(live_site.url("facade/basic-rules/"))
-    status = tab.widget("facade-odds").locator("[data-rw-status].rw-status--loading")
+    page.goto(pips_live.url(RULES))
+    status = tab.widget("pips-odds").locator("[data-rw-status].rw-status--loading")
     status.wait_for()
     ring = status.evaluate("""el => { const s = getComputedStyle(el, '::before');
       return [s.content, s.borderTopStyle, s.borderRadius, s.animationName]; }""")
     assert ring[0] in ('""', "none") and ring[1] == "solid" and ring[2] == "50%" and ring[3] == "rw-spin", ring
 
 
-def test_a_dialog_dims_the_page_behind_it(live_site, tab):
+def test_a_dialog_dims_the_page_behind_it(pips_live, tab):
     page = tab.page
-    page.goto(builder_page_url(live_site, "facade"))
+    page.goto(builder_page_url(pips_live, SYSTEM))
     wait_builder_ready(page)
     delete = page.locator("[data-rw-builder] button[data-rw-do=delete]")
     delete.focus()

@@ -6,7 +6,7 @@ the worker's life lock (runtime/liveness.js), starts another worker, and sends i
 calls still waiting. Before, the page waited for the call's timeout (30 s), or the boot's (120 s) and
 then stayed broken until a reload.
 
-Never asserts a time: each test checks that an answer that needed the dead worker is right.
+Runs on the fixture site (the Pips template). Never asserts a time: each test checks that an answer that needed the dead worker is right.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from rollwright.kit import api
 from tests.support.browser import BOOT_TIMEOUT_MS
+from tests.support.fixture_site import RULES, site_call
 
 pytestmark = pytest.mark.browser
 
-BASIC_RULES = "facade/basic-rules/"
+ODDS = "pips-odds"  # the fixture site's widget, on its rules page
 WORKER_PATH = "/assets/rollwright/runtime/worker.js"
 
 
@@ -38,53 +38,53 @@ def _kill_worker(page) -> None:
     page.wait_for_function("n => window.rollwright.workerStarts > n", arg=starts, timeout=BOOT_TIMEOUT_MS)
 
 
-def _ask_odds(page, trait: int) -> None:
-    odds = page.locator("section[data-rw-widget='facade-odds']")
-    field = odds.locator("input[name=trait]")
+def _ask_odds(page, dice: int) -> None:
+    field = page.locator(f"section[data-rw-widget='{ODDS}'] input[name=dice]")
     field.focus()
     page.keyboard.press("Control+A")
-    page.keyboard.type(str(trait))
+    page.keyboard.type(str(dice))
+    page.keyboard.press("Tab")  # the widget answers as its fields change
 
 
-def _odds_answer(page, trait: int) -> None:
-    expected = api.call("facade.odds", {"trait": trait, "difficulty": 14})["p_success"]
-    page.locator(f"section[data-rw-widget='facade-odds'] [data-rw-result] [data-rw-p-success='{expected}']"
+def _odds_answer(site, page, dice: int) -> None:
+    expected = site_call(site.project, "pips.odds", {"dice": dice, "need": 2})["p"]
+    page.locator(f"section[data-rw-widget='{ODDS}'] [data-rw-result] [data-rw-p='{expected}']"
                  ).wait_for(timeout=BOOT_TIMEOUT_MS)
 
 
-def test_a_worker_killed_while_idle_is_replaced_and_answers(live_site, tab):
+def test_a_worker_killed_while_idle_is_replaced_and_answers(pips_live, tab):
     page = tab.page
-    page.goto(live_site.url(BASIC_RULES))
-    tab.wait_state("facade-odds", "ready")
+    page.goto(pips_live.url(RULES))
+    tab.wait_state(ODDS, "ready")
     _kill_worker(page)
-    _ask_odds(page, 11)
-    _odds_answer(page, 11)
+    _ask_odds(page, 5)
+    _odds_answer(pips_live, page, 5)
     diagnostics = page.evaluate("({...window.rollwright})")
     assert diagnostics["state"] == "ready" and diagnostics["restarts"] == 1, diagnostics
     assert "closed or crashed" in diagnostics["restartReason"]
     assert diagnostics["error"] is None
-    assert page.locator("section[data-rw-widget='facade-odds']").get_attribute("data-rw-state") == "ready"
+    assert page.locator(f"section[data-rw-widget='{ODDS}']").get_attribute("data-rw-state") == "ready"
     assert tab.errors == []
 
 
-def test_a_call_in_flight_when_the_worker_dies_is_answered_by_the_next(live_site, tab):
+def test_a_call_in_flight_when_the_worker_dies_is_answered_by_the_next(pips_live, tab):
     page = tab.page
-    page.goto(live_site.url(BASIC_RULES))
-    tab.wait_state("facade-odds", "ready")
+    page.goto(pips_live.url(RULES))
+    tab.wait_state(ODDS, "ready")
     page.wait_for_function("() => window.rollwright.watched === true")
     starts = page.evaluate("window.rollwright.workerStarts")
     # The call is sent, then the worker dies before (or while) it answers: whichever comes first,
     # the answer must come from the next worker, not as a timeout.
-    _ask_odds(page, 9)
+    _ask_odds(page, 4)
     _engine_workers(page)[-1].evaluate("self.close()")
-    _odds_answer(page, 9)
+    _odds_answer(pips_live, page, 4)
     page.wait_for_function("n => window.rollwright.workerStarts > n", arg=starts)
-    status = page.locator("section[data-rw-widget='facade-odds'] [data-rw-status]").inner_text()
+    status = page.locator(f"section[data-rw-widget='{ODDS}'] [data-rw-status]").inner_text()
     assert "took longer" not in status and "stopped" not in status, status
     assert page.evaluate("window.rollwright.state") == "ready"
 
 
-def test_a_worker_killed_while_python_boots_finishes_the_boot_in_the_next(live_site, tab):
+def test_a_worker_killed_while_python_boots_finishes_the_boot_in_the_next(pips_live, tab):
     page = tab.page
     held = []  # the memory snapshot's download waits until the worker is dead: Python is still booting
     released = []
@@ -96,7 +96,7 @@ def test_a_worker_killed_while_python_boots_finishes_the_boot_in_the_next(live_s
             held.append(route)
 
     page.route("**/*.snapshot.gz", hold)
-    page.goto(live_site.url(BASIC_RULES))
+    page.goto(pips_live.url(RULES))
     page.wait_for_function("() => window.rollwright && window.rollwright.watched === true", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.rollwright.state") == "loading"
     starts = page.evaluate("window.rollwright.workerStarts")
@@ -108,8 +108,8 @@ def test_a_worker_killed_while_python_boots_finishes_the_boot_in_the_next(live_s
             route.continue_()
         except Exception:  # noqa: BLE001 - the dead worker's request may be gone already
             pass
-    tab.wait_state("facade-odds", "ready")
-    _ask_odds(page, 13)
-    _odds_answer(page, 13)
+    tab.wait_state(ODDS, "ready")
+    _ask_odds(page, 6)
+    _odds_answer(pips_live, page, 6)
     diagnostics = page.evaluate("({...window.rollwright})")
     assert diagnostics["restarts"] == 1 and diagnostics["state"] == "ready", diagnostics

@@ -4,13 +4,14 @@ widget by trying each optional number against the extremes of every other number
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from rollwright.errors import ParameterError
 from rollwright.kit import api  # noqa: F401 - loads every system's calls and widgets
-from rollwright.kit.registry import lookup
+from rollwright.kit.registry import REGISTRY, Param, lookup, register
 from rollwright.kit.widget import Field, Widget, _REGISTERED, all_widgets, register_widget, render_widget
 
 
@@ -76,16 +77,39 @@ def test_every_optional_value_that_depends_on_another_field_goes_with_it() -> No
     missing = [(w, o, other) for w, o, other in dependent_pairs()
                if other not in next(f for f in all_widgets()[w].fields if f.param == o).goes_with]
     assert missing == []
-    assert ("facade-blow", "roll_a", "trait_a") in dependent_pairs()
 
 
-def test_goes_with_is_rendered_and_checked() -> None:
-    html = render_widget("facade-blow", {}, widget_id="w1")
-    assert 'name="roll_a"' in html and 'data-rw-goes-with="trait_a trait_b"' in html
+@pytest.fixture
+def blow_call() -> Iterator[str]:
+    """A call of this test's own: a roll that only makes sense with the trait it was rolled for."""
+    name = "demo-goes.blow"
+
+    @register(name, "A blow: a trait, and optionally the roll it made.",
+              Param("trait_a", int, "the trait (1-5)", default=3, minimum=1, maximum=5),
+              Param("roll_a", int, "the roll (up to five times the trait)", default=None, minimum=1, maximum=30))
+    def blow(trait_a: int, roll_a: int | None) -> dict[str, Any]:
+        if roll_a is not None and roll_a > 6 * trait_a:
+            raise ParameterError(f"roll_a: {roll_a} is more than {trait_a} dice can roll", field="roll_a")
+        return {"trait_a": trait_a, "roll_a": roll_a}
+
+    try:
+        yield name
+    finally:
+        REGISTRY.pop(name, None)
+        for widget in [w for w in _REGISTERED if w.startswith("demo-goes")]:
+            _REGISTERED.pop(widget)
+
+
+def test_goes_with_is_found_rendered_and_checked(blow_call: str) -> None:
+    register_widget(Widget("demo-goes-blow", "Demo", blow_call, (
+        Field("trait_a", "Trait"), Field("roll_a", "Roll", optional=True, goes_with=("trait_a",))), "Go", lambda d: ""))
+    assert ("demo-goes-blow", "roll_a", "trait_a") in dependent_pairs()
+    html = render_widget("demo-goes-blow", {}, widget_id="w1")
+    assert 'name="roll_a"' in html and 'data-rw-goes-with="trait_a"' in html
     with pytest.raises(ValueError, match="only when it is optional"):
-        register_widget(Widget("demo-goes", "Demo", "facade.blow", (
-            Field("trait_a", "A"), Field("trait_b", "B", goes_with=("trait_a",))), "Go", lambda data: ""))
+        register_widget(Widget("demo-goes", "Demo", blow_call, (
+            Field("trait_a", "A"), Field("roll_a", "R", goes_with=("trait_a",))), "Go", lambda data: ""))
     with pytest.raises(ValueError, match="other fields of the widget"):
-        register_widget(Widget("demo-goes", "Demo", "facade.blow", (
+        register_widget(Widget("demo-goes", "Demo", blow_call, (
             Field("trait_a", "A"), Field("roll_a", "R", optional=True, goes_with=("nowhere",))), "Go", lambda d: ""))
     assert "demo-goes" not in _REGISTERED

@@ -59,6 +59,30 @@ export function findBackups(storage, base) {
 }
 
 /**
+ * Each backup with the characters in it that are not among ``present`` (compared without their ids):
+ * what restoring it would bring back. A backup this version cannot read brings back nothing (it can
+ * still be exported).
+ *
+ *   withMissing(findBackups(localStorage, base), store.values(), (raw) => parseEnvelope(raw).characters)
+ * @param {{key: string, raw: string}[]} found
+ * @param {Iterable<any>} present the characters saved now
+ * @param {(raw: string) => Map<string, any>} read a backup's characters (throws when it cannot)
+ * @returns {{key: string, raw: string, missing: Map<string, any>}[]}
+ */
+export function withMissing(found, present, read) {
+  const content = (doc) => JSON.stringify({ ...doc, id: undefined });
+  const here = new Set(Array.from(present, content));
+  return found.map(({ key, raw }) => {
+    /** @type {Map<string, any>} */
+    const missing = new Map();
+    try {
+      for (const [id, doc] of read(raw)) if (!here.has(content(doc))) missing.set(id, doc);
+    } catch { /* a backup this version cannot read: it can still be exported */ }
+    return { key, raw, missing };
+  });
+}
+
+/**
  * Offer a text as a download (a backup, or saved text this page cannot read), so the player
  * can keep it whatever happens to this browser's storage.
  * @param {string} text

@@ -36,6 +36,20 @@ export function usableId(id) {
   return typeof id === "string" && SAFE_ID.test(id) && !RESERVED_IDS.has(id);
 }
 
+/**
+ * Add a copy of each document to `characters`, under its own id when that id is usable and free,
+ * else under a new one (restoring a backup never replaces a saved character).
+ * @param {Map<string, any>} characters
+ * @param {Iterable<any>} docs
+ */
+export function addCopies(characters, docs) {
+  for (const doc of docs) {
+    const copy = structuredClone(doc);
+    if (!usableId(copy.id) || characters.has(copy.id)) copy.id = newId();
+    characters.set(copy.id, copy);
+  }
+}
+
 /** Saved text this version cannot read; `newer`: it names a later version of the store. */
 export class UnreadableStore extends Error {
   /** @param {string} message @param {boolean} newer */

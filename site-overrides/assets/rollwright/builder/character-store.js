@@ -20,14 +20,13 @@
  *   (`PutResult.why`, `lastError`); so does a new character past the most one roster holds
  *   (`limits.entries`), refused before anything is stored.
  *
- * Re-exported from character-files.js: a character as a .json download, reading an
- * imported file, and the share link's fragment.
+ * Re-exported from character-files.js: a character as a .json download, an imported file, a share link.
  */
 
 import { DEFAULT_LIMITS } from "./document-limits.js";
 import { defineOwn, merge } from "./character-merge.js";
-import { STORE_VERSION, UnreadableStore, envelopeText, newId, parseEnvelope, usableId } from "./character-envelope.js";
-import { findBackups, keepBackup } from "./character-backups.js";
+import { STORE_VERSION, UnreadableStore, addCopies, envelopeText, newId, parseEnvelope, usableId } from "./character-envelope.js";
+import { findBackups, keepBackup, withMissing } from "./character-backups.js";
 
 export { SHARE_PREFIX, decodeShare, encodeShare, exportCharacter, readCharacterFile } from "./character-files.js";
 export { STORE_VERSION, newId, usableId } from "./character-envelope.js";
@@ -39,11 +38,7 @@ export const backupKey = (system) => `${storeKey(system)}.backup`;
 
 /** @returns {Storage|null} localStorage, or null where the browser refuses it */
 function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
+  try { return window.localStorage; } catch { return null; }
 }
 
 const count = (n) => n.toLocaleString("en");
@@ -208,16 +203,8 @@ export class CharacterStore {
    */
   backups() {
     if (!this.storage) return [];
-    const content = (doc) => JSON.stringify({ ...doc, id: undefined });
-    const here = new Set(Array.from(this.data.characters.values(), content));
-    return findBackups(this.storage, backupKey(this.system)).map(({ key, raw }) => {
-      /** @type {Map<string, any>} */
-      const missing = new Map();
-      try {
-        for (const [id, doc] of parseEnvelope(raw, this.limits).characters) if (!here.has(content(doc))) missing.set(id, doc);
-      } catch { /* a backup this version cannot read: it can still be exported */ }
-      return { key, raw, missing };
-    });
+    return withMissing(findBackups(this.storage, backupKey(this.system)), this.data.characters.values(),
+      (raw) => parseEnvelope(raw, this.limits).characters);
   }
 
   /**
@@ -236,13 +223,7 @@ export class CharacterStore {
       this.lastError = `restoring them would make more than ${count(this.most)} characters; delete or export some first`;
       return null;
     }
-    const ok = this.commit(() => {
-      for (const doc of backup.missing.values()) {
-        const copy = structuredClone(doc);
-        if (!usableId(copy.id) || this.data.characters.has(copy.id)) copy.id = newId();
-        this.data.characters.set(copy.id, copy);
-      }
-    }, []);
+    const ok = this.commit(() => addCopies(this.data.characters, backup.missing.values()), []);
     if (!ok) return null;
     /** @type {Storage} */ (this.storage).removeItem(key);
     return backup.missing.size;
