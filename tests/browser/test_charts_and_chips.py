@@ -24,7 +24,7 @@ def chart_pages(site) -> list[str]:
     """The first built page with a chart in each top-level folder of the site (each game's, the dice page)."""
     first: dict[str, str] = {}
     for page in sorted(site.directory.rglob("index.html")):
-        if 'class="rw-chart' in page.read_text(encoding="utf-8"):
+        if "rw-chart-box" in page.read_text(encoding="utf-8"):
             path = page.parent.relative_to(site.directory)
             first.setdefault(path.parts[0] if path.parts else "", f"{path}/")
     return list(first.values())
@@ -62,7 +62,11 @@ def test_a_chips_odds_open_above_it_when_there_is_no_room_below(pips_live, tab):
     page.set_viewport_size({"width": 1280, "height": 700})
     page.goto(pips_live.url(RULES))
     chip = page.locator("[data-rw-chip]").first
-    # Put the chip on the last line of the screen, then reach it by keyboard.
+    # Put the chip on the last line of the screen (a shorter window if the page cannot scroll that far),
+    # then reach it by keyboard.
+    bottom = chip.evaluate("el => el.getBoundingClientRect().bottom + window.scrollY")
+    if bottom < 700:
+        page.set_viewport_size({"width": 1280, "height": int(bottom) + 4})
     chip.evaluate("el => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 4)")
     chip.locator("button").focus()
     tip = chip.locator("[role='tooltip']")

@@ -6,7 +6,8 @@ the Python worker's script; each file carries its build's mark. At every step, w
 (the page's article, the scripts its document runs, its Python worker) carries ONE mark: a page
 of the new build never runs the old build's scripts from the old service worker, and the reverse.
 
-Runs on the fixture site (the Pips template). Never asserts a time.
+Runs on the flagship's own pages, whatever games it has: the first three pages of a game with widgets
+(and no builder). Never asserts a time.
 """
 
 from __future__ import annotations
@@ -23,10 +24,6 @@ from tests.support.siteserver import SiteServer
 
 pytestmark = pytest.mark.browser
 
-# The fixture site's pages (the Pips template):
-FIRST = "pips/"
-NEVER_KEPT = "pips/builder/"  # never opened before the new build is published
-ALSO_NEVER = "pips/errata/"
 MARKED_SCRIPTS = ("assets/rollwright/rollwright.js", "assets/rollwright/runtime/offline.js")
 WORKER = "assets/rollwright/runtime/worker.js"
 READY = "() => window.rollwright.offline && window.rollwright.offline.state === 'ready'"
@@ -75,44 +72,61 @@ def marks(page) -> set[str]:
 
 
 def follow(page, origin: str, path: str) -> None:
-    """Follow the site's navigation to a page, as a reader clicks (instant navigation first)."""
+    """Follow the site's navigation to a page, as a reader clicks (instant navigation first), until the
+    tab shows that page: its address changes before the theme has the page, and when the theme cannot
+    fetch it the page then loads in full, so the old page's mark is flagged and waited away."""
+    page.evaluate("() => document.querySelector('article [data-rw-test-build]').setAttribute('data-rw-left', '')")
     page.evaluate("p => [...document.querySelectorAll('.md-nav--primary a.md-nav__link')]"
                   ".find(a => new URL(a.href).pathname.endsWith('/' + p)).click()", path)
     page.wait_for_url(origin + path)
-    page.wait_for_load_state()
+    page.wait_for_function("() => { const m = document.querySelector('article [data-rw-test-build]');"
+                           " return m && !m.hasAttribute('data-rw-left') && document.readyState === 'complete'; }",
+                           timeout=BOOT_TIMEOUT_MS)
 
 
 def live(page) -> None:
-    """Until Python answers on the page (its widgets, or its character builder, are ready)."""
-    page.locator("section[data-rw-widget][data-rw-state='ready'], [data-rw-builder][data-rw-state='ready']"
-                 ).first.wait_for(timeout=BOOT_TIMEOUT_MS)
+    page.locator("section[data-rw-widget][data-rw-state='ready']").first.wait_for(timeout=BOOT_TIMEOUT_MS)
+
+
+def widget_pages(site) -> list[str]:
+    """The site's pages inside a game's folder with widgets and no builder, in the order of their paths."""
+    found = []
+    for page in sorted(site.directory.rglob("index.html")):
+        text = page.read_text(encoding="utf-8")
+        if "data-rw-widget=" in text and "data-rw-builder=" not in text and len(page.relative_to(site.directory).parts) > 2:
+            found.append(f"{page.parent.relative_to(site.directory)}/")
+    return found
 
 
 @pytest.fixture
-def builds(pips_live, tmp_path):
-    first = marked_site(pips_live.directory, tmp_path / "first", "first")
-    second = marked_site(pips_live.directory, tmp_path / "second", "second", later=60)
+def builds(live_site, tmp_path):
+    """The server (showing the first build), the second build, and three pages: opened first, never kept
+    by the first build, never opened at all."""
+    pages = widget_pages(live_site)
+    assert len(pages) >= 3, pages
+    first = marked_site(live_site.directory, tmp_path / "first", "first")
+    second = marked_site(live_site.directory, tmp_path / "second", "second", later=60)
     server = SiteServer()
     server.serve(first, rewrite_sitemap=True)
-    yield server, second
+    yield server, second, pages[:3]
     server.close()
 
 
 def test_one_tab_never_mixes_two_builds(builds, browser):
-    server, second = builds
+    server, second, (opened, never_kept, also_never) = builds
     tab = open_tab(browser)
     page = tab.page
     try:
-        page.goto(server.origin + FIRST)
+        page.goto(server.origin + opened)
         live(page)
         page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
         assert marks(page) == {"first"}
 
         server.publish(second)
-        follow(page, server.origin, NEVER_KEPT)  # the old build has no copy: the new build's page, whole
+        follow(page, server.origin, never_kept)  # the old build has no copy: the new build's page, whole
         live(page)
         assert marks(page) == {"second"}
-        follow(page, server.origin, FIRST)  # a page the old build kept, from a tab on the new build
+        follow(page, server.origin, opened)  # a page the old build kept, from a tab on the new build
         live(page)
         assert marks(page) == {"second"}
         page.reload()  # no tab shows the old build: the new one takes over
@@ -128,29 +142,29 @@ def test_one_tab_never_mixes_two_builds(builds, browser):
 
 
 def test_two_tabs_never_mix_two_builds(builds, browser):
-    server, second = builds
+    server, second, (opened, never_kept, also_never) = builds
     tab = open_tab(browser)
     one = tab.page
     try:
-        one.goto(server.origin + FIRST)
+        one.goto(server.origin + opened)
         live(one)
         one.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
         other = tab.context.new_page()
-        other.goto(server.origin + FIRST)
+        other.goto(server.origin + opened)
         live(other)
         assert marks(one) == marks(other) == {"first"}
 
         server.publish(second)
-        follow(one, server.origin, NEVER_KEPT)  # this tab moves to the new build, whole
+        follow(one, server.origin, never_kept)  # this tab moves to the new build, whole
         live(one)
         assert marks(one) == {"second"}
         assert marks(other) == {"first"}  # the other still shows the old one, whole
         other.reload()  # the last tab of the old build: its kept copy, or the new build (never a mix)
         live(other)
         assert len(marks(other)) == 1
-        follow(other, server.origin, ALSO_NEVER)  # a page it never kept: the new build's, whole
+        follow(other, server.origin, also_never)  # a page it never kept: the new build's, whole
         assert marks(other) == {"second"}
-        follow(other, server.origin, FIRST)
+        follow(other, server.origin, opened)
         live(other)
         assert marks(other) == {"second"}
 

@@ -10,7 +10,7 @@
   storage holds;
 - two tabs: never "Saved" while the merge question is open, and closing that tab keeps the edit.
 
-Runs on the builder of the first system that has one (the store knows no system). Never asserts a time.
+Runs on the fixture site's builder (the Pips template; the store knows no system). Never asserts a time.
 """
 
 from __future__ import annotations
@@ -30,19 +30,19 @@ QUOTA_FULL = """() => { Storage.prototype.setItem = function () {
 
 
 @pytest.fixture(scope="module")
-def builder_url(live_site) -> str:
+def builder_url(pips_live) -> str:
     from tests.support.browser import builder_page_url
-    return builder_page_url(live_site, SYSTEM.id)
+    return builder_page_url(pips_live, SYSTEM)
 
 
 @pytest.fixture(scope="module")
-def widget_page_url(live_site) -> str:
+def widget_page_url(pips_live) -> str:
     """A built page with a widget of this system (and no builder)."""
-    for page in sorted(live_site.directory.rglob("index.html")):
+    for page in sorted(pips_live.directory.rglob("index.html")):
         text = page.read_text(encoding="utf-8")
-        if f'data-rw-system="{SYSTEM.id}"' in text and "data-rw-builder=" not in text:
-            return live_site.url(str(page.parent.relative_to(live_site.directory)) + "/")
-    raise AssertionError(f"no built page has a widget of {SYSTEM.id}")
+        if f'data-rw-system="{SYSTEM}"' in text and "data-rw-builder=" not in text:
+            return pips_live.url(str(page.parent.relative_to(pips_live.directory)) + "/")
+    raise AssertionError(f"no built page has a widget of {SYSTEM}")
 
 
 def envelope(names: list[str], active: int | None = 0) -> str:
@@ -118,8 +118,8 @@ def test_a_store_a_newer_version_writes_is_never_written_over(builder_url, widge
         assert page.evaluate("k => localStorage.getItem(k)", BACKUP) is None
 
         other.reload()  # every page of that game with a widget says so too
-        other.locator(f"[data-rw-store-note='{SYSTEM.id}']").wait_for()
-        assert "newer version" in other.locator(f"[data-rw-store-note='{SYSTEM.id}']").inner_text()
+        other.locator(f"[data-rw-store-note='{SYSTEM}']").wait_for()
+        assert "newer version" in other.locator(f"[data-rw-store-note='{SYSTEM}']").inner_text()
         assert tab.errors == []
     finally:
         tab.context.close()

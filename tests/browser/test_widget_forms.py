@@ -36,13 +36,13 @@ MISALIGNED = """() => {
 }"""
 
 
-@pytest.mark.parametrize("view", sorted(VIEWPORTS))
 def pages_with_hints(site) -> list[str]:
     """Every built page of the site with a widget field that has a hint (whatever games it has)."""
     return [str(page.parent.relative_to(site.directory)) + "/" for page in sorted(site.directory.rglob("index.html"))
             if "rw-field__hint" in page.read_text(encoding="utf-8")]
 
 
+@pytest.mark.parametrize("view", sorted(VIEWPORTS))
 def test_controls_of_a_line_line_up_even_beside_a_hint(live_site, browser, view: str):
     tab = open_tab(browser)
     try:

@@ -42,6 +42,7 @@ def check_widget_keeps_state(site: Any, tab: Any, widget: str, path: str, field:
     page.wait_for_function("([w, html]) => document.querySelector(`section[data-rw-widget='${w}'] [data-rw-result]`)"
                            ".innerHTML === html", arg=[widget, answered], timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function("f => location.search.includes(f)", arg=f"{field}=")  # the address holds it again
+    tab.wait_state(widget, "ready")
 
     reset = section.locator("button[data-rw-reset]")
     assert reset.is_visible() and reset.inner_text() == "Reset"

@@ -249,7 +249,8 @@ async function keepVisited(urls) {
  * When a newer build is installed and waiting, and this tab is the only one showing this
  * build, hand over to the new build and load the page again, from it. The new build can only
  * take charge once this worker has answered (the browser waits until the old worker is idle),
- * so the answer is a blank page that reloads at once; it never shows a mix of two builds.
+ * so the answer is a blank page that loads the page again as soon as the new build is in charge (or
+ * after two seconds); it never shows a mix of two builds.
  * @param {FetchEvent} event
  * @returns {Promise<Response|null>}
  */
@@ -257,8 +258,12 @@ async function handOver(event) {
   const waiting = self.registration.waiting;
   if (!waiting || !(await mayMove(event))) return null;
   waiting.postMessage({ type: "rollwright-activate" });
-  const text = "<!doctype html><meta charset=utf-8><meta http-equiv=refresh content=0>" +
-    "<title>Updating</title><p>Loading the new version of this site…</p>";
+  // Reload once the new build is in charge (it claims this tab), not at once: an immediate reload
+  // asks this worker again and again, and while it keeps answering the new one cannot take over.
+  const text = "<!doctype html><meta charset=utf-8><meta http-equiv=refresh content=2>" +
+    "<title>Updating</title><p>Loading the new version of this site…</p><script>" +
+    "navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());" +
+    "</script>";
   return new Response(text, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 

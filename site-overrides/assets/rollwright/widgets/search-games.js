@@ -4,6 +4,9 @@
  * result must carry the game's tag, which the build gives each of its pages) at the front of the
  * query, in words the reader can see and delete, and searches again; "All pages" takes it away.
  * Each button says whether it is in force (`aria-pressed`), also when the reader edits the query.
+ *
+ * By keyboard: the theme closes the search on Tab. Between the box and the buttons (both ways),
+ * Tab and Shift+Tab are kept from the theme, so the search stays open and focus moves on as usual.
  */
 
 let listening = false;
@@ -58,10 +61,27 @@ function choose(event) {
   box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true, key: "End" }));
 }
 
-/** Listen once for the buttons and for edits of the query. */
+/**
+ * Tab (or Shift+Tab) from the box to the buttons, between them, or from them back to the box: the
+ * browser moves focus as usual, but the theme never hears the key, so it does not close the search.
+ * @param {KeyboardEvent} event
+ */
+function keepOpenOnTab(event) {
+  if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+  const all = buttons().filter((b) => b.checkVisibility?.({ visibilityProperty: true }) ?? b.offsetParent !== null);
+  if (!all.length) return;
+  const box = queryBox();
+  const at = document.activeElement;
+  const here = at instanceof HTMLButtonElement ? all.indexOf(at) : -1;
+  const staysInside = at === box ? !event.shiftKey : here >= 0 && (event.shiftKey || here < all.length - 1);
+  if (staysInside) event.stopPropagation();
+}
+
+/** Listen once for the buttons, for edits of the query and for Tab between them. */
 export function narrowSearchToAGame() {
   if (listening) return;
   listening = true;
   document.addEventListener("click", choose);
+  document.addEventListener("keydown", keepOpenOnTab, true);
   document.addEventListener("input", (event) => { if (event.target === queryBox()) showPressed(); });
 }
