@@ -6,8 +6,7 @@ the Python worker's script; each file carries its build's mark. At every step, w
 (the page's article, the scripts its document runs, its Python worker) carries ONE mark: a page
 of the new build never runs the old build's scripts from the old service worker, and the reverse.
 
-Runs on the flagship's own pages, whatever games it has: the first three pages of a game with widgets
-(and no builder). Never asserts a time.
+Runs on the fixture site (the Pips template). Never asserts a time.
 """
 
 from __future__ import annotations
@@ -24,6 +23,8 @@ from tests.support.siteserver import SiteServer
 
 pytestmark = pytest.mark.browser
 
+PAGES = ("pips/", "pips/builder/", "pips/errata/")
+"""The fixture site's pages: opened first, never kept by the first build (the builder), never opened at all."""
 MARKED_SCRIPTS = ("assets/rollwright/rollwright.js", "assets/rollwright/runtime/offline.js")
 WORKER = "assets/rollwright/runtime/worker.js"
 READY = "() => window.rollwright.offline && window.rollwright.offline.state === 'ready'"
@@ -35,8 +36,9 @@ def marked_site(source: Path, target: Path, mark: str, *, later: float = 0) -> P
     ``later``: seconds added to the changed files' times (a server answers a revalidation by time).
     """
     variants.copy_site(source, target)
-    variants.edit_pages(target, lambda html: html.replace(
-        "</article>", f'<p hidden data-rw-test-build="{mark}"></p></article>', 1))
+    # At the end of the page's own article (the last to close: the builder's sheet is an article inside it).
+    variants.edit_pages(target, lambda html: f'<p hidden data-rw-test-build="{mark}"></p></article>'.join(
+        html.rsplit("</article>", 1)))
     for name in MARKED_SCRIPTS:
         path = target / name
         variants.replace_file(path, path.read_bytes() + f'\nwindow["__rwTestBuild:{name}"] = "{mark}";\n'.encode())
@@ -85,30 +87,19 @@ def follow(page, origin: str, path: str) -> None:
 
 
 def live(page) -> None:
-    page.locator("section[data-rw-widget][data-rw-state='ready']").first.wait_for(timeout=BOOT_TIMEOUT_MS)
-
-
-def widget_pages(site) -> list[str]:
-    """The site's pages inside a game's folder with widgets and no builder, in the order of their paths."""
-    found = []
-    for page in sorted(site.directory.rglob("index.html")):
-        text = page.read_text(encoding="utf-8")
-        if "data-rw-widget=" in text and "data-rw-builder=" not in text and len(page.relative_to(site.directory).parts) > 2:
-            found.append(f"{page.parent.relative_to(site.directory)}/")
-    return found
+    """Until Python answers on the page: its widgets, or its character builder, are ready."""
+    page.locator("section[data-rw-widget][data-rw-state='ready'], [data-rw-builder][data-rw-state='ready']").first.wait_for(timeout=BOOT_TIMEOUT_MS)
 
 
 @pytest.fixture
-def builds(live_site, tmp_path):
+def builds(pips_live, tmp_path):
     """The server (showing the first build), the second build, and three pages: opened first, never kept
     by the first build, never opened at all."""
-    pages = widget_pages(live_site)
-    assert len(pages) >= 3, pages
-    first = marked_site(live_site.directory, tmp_path / "first", "first")
-    second = marked_site(live_site.directory, tmp_path / "second", "second", later=60)
+    first = marked_site(pips_live.directory, tmp_path / "first", "first")
+    second = marked_site(pips_live.directory, tmp_path / "second", "second", later=60)
     server = SiteServer()
     server.serve(first, rewrite_sitemap=True)
-    yield server, second, pages[:3]
+    yield server, second, PAGES
     server.close()
 
 
