@@ -15,7 +15,7 @@ import json
 import pytest
 
 from rollwright.kit.characters import builder_systems
-from tests.support.browser import BOOT_TIMEOUT_MS, builder_page_url, open_tab, wait_builder_ready
+from tests.support.browser import BOOT_TIMEOUT_MS, HeldSnapshot, builder_page_url, open_tab, wait_builder_ready
 
 pytestmark = pytest.mark.browser
 
@@ -30,16 +30,7 @@ def _store(name: str, doc_id: str = "c-00000000b1a5") -> str:
 def test_while_python_starts_saved_characters_are_loading_not_lost(live_site, browser, system):
     tab = open_tab(browser)
     page = tab.page
-    held = []  # Python waits for its memory snapshot until the page has been looked at
-    released = []
-
-    def hold(route) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/*.snapshot.gz", hold)
+    snapshot = HeldSnapshot(page)  # Python waits for its memory snapshot until the page has been looked at
     try:
         tab.context.add_init_script(f"localStorage.setItem({json.dumps(f'rollwright.{system}.characters')}, "
                                     f"{json.dumps(_store('Bram Vasquez'))})")
@@ -49,9 +40,7 @@ def test_while_python_starts_saved_characters_are_loading_not_lost(live_site, br
         assert roster.startswith("Loading your characters") and "Unnamed character" not in roster, roster
         for region in ("[data-rw-editor-region]", "[data-rw-report-region]", "[data-rw-sheet-region]"):
             assert not page.locator(region).is_visible(), region
-        released.append(True)
-        for route in held:
-            route.continue_()
+        snapshot.release()
         wait_builder_ready(page)
         assert page.locator("[data-rw-roster] [aria-pressed='true']").inner_text().startswith("Bram Vasquez")
         assert page.locator("[data-rw-editor-region]").is_visible()

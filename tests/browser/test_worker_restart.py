@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.support.browser import BOOT_TIMEOUT_MS
+from tests.support.browser import BOOT_TIMEOUT_MS, HeldSnapshot
 from tests.support.fixture_site import RULES, site_call
 
 pytestmark = pytest.mark.browser
@@ -86,28 +86,14 @@ def test_a_call_in_flight_when_the_worker_dies_is_answered_by_the_next(pips_live
 
 def test_a_worker_killed_while_python_boots_finishes_the_boot_in_the_next(pips_live, tab):
     page = tab.page
-    held = []  # the memory snapshot's download waits until the worker is dead: Python is still booting
-    released = []
-
-    def hold(route) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/*.snapshot.gz", hold)
+    snapshot = HeldSnapshot(page)  # its download waits until the worker is dead: Python is still booting
     page.goto(pips_live.url(RULES))
     page.wait_for_function("() => window.rollwright && window.rollwright.watched === true", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.rollwright.state") == "loading"
     starts = page.evaluate("window.rollwright.workerStarts")
     _engine_workers(page)[-1].evaluate("self.close()")
     page.wait_for_function("n => window.rollwright.workerStarts > n", arg=starts, timeout=BOOT_TIMEOUT_MS)
-    released.append(True)
-    for route in held:
-        try:
-            route.continue_()
-        except Exception:  # noqa: BLE001 - the dead worker's request may be gone already
-            pass
+    snapshot.release()
     tab.wait_state(ODDS, "ready")
     _ask_odds(page, 6)
     _odds_answer(pips_live, page, 6)

@@ -200,3 +200,30 @@ def expect_error_once(widget, field: str, message: str) -> None:
     assert widget.locator("[data-rw-status]").inner_text() == FIELD_ERROR_STATUS
     assert widget.locator(f"[name={field}]").get_attribute("aria-invalid") == "true"
     assert widget.inner_text().count(message) == 1, widget.inner_text()
+
+
+class HeldSnapshot:
+    """Holds back a page's memory snapshot download (Python stays booting) until :meth:`release`.
+
+    Use: ``held = HeldSnapshot(page)`` before ``page.goto(...)``; later ``held.release()`` lets the download
+    go on (a request already gone is skipped).
+    """
+
+    def __init__(self, page) -> None:
+        self.held: list = []
+        self.released = False
+        page.route("**/*.snapshot.gz", self._hold)
+
+    def _hold(self, route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            try:
+                route.continue_()
+            except Exception:  # noqa: BLE001 - a dead worker's request may be gone already
+                pass
