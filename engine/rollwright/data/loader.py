@@ -33,6 +33,7 @@ rollwright.errors.DeclarationError: flip/game.toml, line 3, checks.move.bandz: u
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -126,7 +127,8 @@ def load_text(text: str, file: str, *, system_id: str | None = None, system: obj
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", None)
+        found = re.search(r"at line (\d+)", str(error))
+        line = int(found.group(1)) if found else None
         raise DeclarationError(f"not valid TOML: {error}", file=file, line=line, key="") from None
     top = reader.table(data, "(top)", TOP_KEYS)
     declared = None
@@ -138,6 +140,7 @@ def load_text(text: str, file: str, *, system_id: str | None = None, system: obj
         system_id = declared.id
     elif system is not None:
         declared = system
+        system_id = getattr(system, "id", system_id)
     if system_id is None:
         raise reader.fail("game", "the file declares no [game] table (id, title, pitch, source, pages)")
     from rollwright.data.parts import read_checks, read_character, read_inputs, read_ladders, read_tables

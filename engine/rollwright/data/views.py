@@ -29,15 +29,15 @@ def inputs_text(inputs: list[list[str]]) -> str:
     return ", ".join(f"{label} {value}" for label, value in inputs)
 
 
-def _measure_words(data: dict[str, Any]) -> str:
-    return {"total": "the total", "margin": "the margin (roll minus target)", "hits": "the hits",
-            "hit-margin": "hits minus those needed"}.get(data["measure"], "the roll")
+MEASURES = {"total": "total", "margin": "margin", "hits": "hits", "hit-margin": "hits over the need"}
+"""What a check's bands are read on, in words: the total, the margin over a target, the hits of a pool."""
 
 
 def odds_view(data: dict[str, Any]) -> Html:
     """The chance of success, each outcome's chance (a list and a bar chart), and any extras."""
-    bars = [Bar(o["name"], Fraction(o["p"]), "rw-bar--success" if o["succeeds"] else "rw-bar--fail",
-                f"{o['name']} ({o['span']})") for o in data["outcomes"]]
+    bars = [Bar(str(index), Fraction(o["p"]), "rw-bar--success" if o["succeeds"] else "rw-bar--fail",
+                f"{o['name']} ({o['span']})") for index, o in enumerate(data["outcomes"], start=1)]
+    key = [(str(index), o["name"]) for index, o in enumerate(data["outcomes"], start=1)]
     extras = [el("p", None, f"{e['plural'].capitalize()} earned: ",
                  ", ".join(f"{n}: {chance_text(p)}" for n, p in e["counts"]), ".") for e in data["extras"]]
     return el("div", {"class": "rw-odds rw-data-odds", "data-rw-p": data["success"]},
@@ -45,28 +45,36 @@ def odds_view(data: dict[str, Any]) -> Html:
                  el("code", None, data["notation"]), "): success ", chance(data["success"], strong=True)),
               el("ul", {"class": "rw-data-odds__list"},
                  [el("li", {"data-rw-outcome": o["key"]}, el("strong", None, o["name"]),
-                     f" ({_measure_words(data)} {o['span']}): ", chance(o["p"])) for o in data["outcomes"]]),
-              bar_chart(bars, title=f"{data['check']}: the chance of each outcome"),
+                     f" ({MEASURES.get(data['measure'], 'roll')} {o['span']}): ", chance(o["p"]))
+                  for o in data["outcomes"]]),
+              bar_chart(bars, title=f"{data['check']}: the chance of each outcome", key=key),
               *extras)
 
 
 def roll_sentence(data: dict[str, Any]) -> str:
     """One roll told in one sentence (no full stop: a chip sits inside the page's own sentence).
 
-    >>> roll_sentence({"notation": "2d6+1", "terms": [{"kind": "dice", "sign": 1, "dice": [
-    ...     {"faces": [4], "kept": True, "sign": 1}, {"faces": [6], "kept": True, "sign": 1}]},
+    >>> die = lambda face: {"faces": [face], "kept": True, "sign": 1}
+    >>> roll_sentence({"notation": "2d6+1", "terms": [{"kind": "dice", "sign": 1, "dice": [die(4), die(6)]},
     ...     {"kind": "constant", "sign": 1, "value": 1}], "total": 11, "hits": None, "target": None,
-    ...     "margin": None, "outcome_name": "Hit", "extra": None})
+    ...     "target_terms": None, "margin": None, "outcome_name": "Hit", "extra": None})
     '2d6+1 rolled 11 (4 + 6 + 1): Hit'
+    >>> roll_sentence({"notation": "3d6", "terms": [{"kind": "dice", "sign": 1, "dice": [die(2), die(5), die(1)]}],
+    ...     "total": 8, "hits": 1, "target": 2, "target_terms": [{"kind": "constant", "sign": 1, "value": 2}],
+    ...     "margin": -1, "outcome_name": "Too few hits", "extra": None})
+    '3d6 rolled 2, 5, 1: 1 hit, 2 needed: Too few hits'
     """
-    text = f"{data['notation']} rolled {data['total']} ({dice_detail(data)})"
     if data["hits"] is not None:
-        text += f", {plural(data['hits'], 'hit')}"
-    if data["target"] is not None:
-        text += f" against {data['target']}"
-        if data.get("target_terms"):
-            text += f" ({dice_detail({'terms': data['target_terms']})})"
-        text += f", margin {data['margin']}"
+        faces = ", ".join(str(f) for t in data["terms"] for d in t.get("dice", []) for f in d["faces"])
+        text = f"{data['notation']} rolled {faces}: {plural(data['hits'], 'hit')}"
+        if data["target"] is not None:
+            text += f", {data['target']} needed"
+    else:
+        text = f"{data['notation']} rolled {data['total']} ({dice_detail(data)})"
+        if data["target"] is not None:
+            rolled = any(t.get("dice") for t in data["target_terms"] or [])
+            detail = f" ({dice_detail({'terms': data['target_terms']})})" if rolled else ""
+            text += f" against {data['target']}{detail}, margin {data['margin']}"
     text += f": {data['outcome_name']}"
     extra = data["extra"]
     if extra is not None and extra["count"]:
