@@ -103,3 +103,32 @@ def pips_live(pips_served: FixtureSite) -> FixtureSite:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"browser tests need Debian's Chromium at {CHROMIUM} (`make test` installs it)")
     return pips_served
+
+
+def write_data_project(target: Path) -> Path:
+    """Pips declared as data, as ``rollwright new`` writes it (its caches shared with other copies)."""
+    import rollwright as package
+    from rollwright.scaffold.names import game_names
+    from rollwright.scaffold.new import write_project
+
+    write_project(target, game_names("Pips"), package.__version__)
+    DATA_CACHE.mkdir(parents=True, exist_ok=True)
+    (target / ".cache").symlink_to(DATA_CACHE, target_is_directory=True)
+    return target
+
+
+DATA_CACHE = REPO_ROOT / ".cache" / "fixture-sites" / "pips-data"
+
+
+@pytest.fixture(scope="session")
+def data_pips_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FixtureSite]:
+    """Pips as data (``pips/game.toml``, no Python), strictly built and served on 127.0.0.1."""
+    project = write_data_project(tmp_path_factory.mktemp("data-fixture") / "pips-data")
+    server = SiteServer()
+    try:
+        directory = tmp_path_factory.mktemp("data-fixture-build") / "site"
+        build_site(directory, server.origin, config_file=project / "mkdocs.yml")
+        server.serve(directory)
+        yield FixtureSite(server, directory, project)
+    finally:
+        server.close()
