@@ -172,6 +172,11 @@ def sheet_lines(spec: CharacterSpec, character: Mapping[str, Any]) -> list[str]:
     derived = derived_values(spec, character)
     if derived is not None:
         lines += [f"{d.label}: {derived[d.key]}" for d in spec.derived]
+    values = _valid(spec, character)
+    if spec.budget is not None and values is not None:
+        budget = spec.budget
+        limit = budget.total if budget.total is not None else budget.points
+        lines.append(f"{budget.label.capitalize()} spent: {_spent(spec, values)} of {limit}")
     return lines
 
 

@@ -125,7 +125,7 @@ def outcome_odds(check: Check, values: Mapping[str, Any], ladders: Ladders,
 def extra_odds(check: Check, values: Mapping[str, Any], ladders: Ladders,
                mode: str | None = None) -> dict[str, list[tuple[int, Fraction]]]:
     """For each band that earns extras: the exact chance of each count earned (0 included)."""
-    found: dict[str, dict[int, Fraction]] = {}
+    found: dict[str, list[tuple[int, Fraction]]] = {}
     dist = measure(check, values, ladders, mode)
     for band in check.bands:
         if band.extra is None:
@@ -135,7 +135,7 @@ def extra_odds(check: Check, values: Mapping[str, Any], ladders: Ladders,
             count = band.extra.count(value) if band.holds(value) else 0
             counts[count] = counts.get(count, Fraction(0)) + p
         found[band.key] = sorted(counts.items())
-    return {key: list(counts) for key, counts in found.items()}
+    return found
 
 
 def seeded_roll(check: Check, values: Mapping[str, Any], ladders: Ladders, seed: int,

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rollwright.data.checks import extra_odds, outcome_odds, seeded_roll
-from rollwright.data.model import Check, Game, Input, TableSpec
+from rollwright.data.model import Check, Game, Input, Outcome, TableSpec
 from rollwright.data.views import inputs_text, odds_view, roll_sentence, roll_view
 from rollwright.kit.calls.dice import SEED
 from rollwright.kit.errata import Erratum, all_errata, errata_table
@@ -90,7 +90,7 @@ def odds_answer(game: Game, check: Check, values: dict[str, Any]) -> dict[str, A
             "success": fraction_text(success), "percent": percent(success), "extras": extras}
 
 
-def _span(outcome: Any) -> str:
+def _span(outcome: Outcome) -> str:
     band = outcome.band
     if outcome.level is None or band.levels is None:
         return band.span()
@@ -122,8 +122,9 @@ def _register_check(game: Game, check: Check, names: Installed, package: str) ->
     register(base, check.summary or f"{check.title}: the exact chance of each outcome.", *params)(odds)
     register(f"{base}.roll", f"{check.title}: one seeded roll, every die shown.", *params, SEED)(roll)
     names["calls"] += [base, f"{base}.roll"]
-    fields = tuple(Field(p.name, game.inputs[p.name].label if p.name in game.inputs else "Rolled")
-                   for p in params)
+    modes = {key: label for key, label, _ in check.modes}
+    fields = tuple(Field(p.name, game.inputs[p.name].label) if p.name in game.inputs else
+                   Field(p.name, "Rolled", choice_labels=modes) for p in params)
     widget_name = f"{game.id}-{check.key.replace('_', '-')}"
     register_widget(Widget(widget_name, f"{check.title}: the odds", base, fields, "Work it out", odds_view,
                            live="change"))

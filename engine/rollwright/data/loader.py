@@ -137,7 +137,7 @@ def load_text(text: str, file: str, *, system_id: str | None = None, system: obj
             raise reader.fail("game", "the game is declared twice: in its __init__.py (SYSTEM) and here; "
                               "keep one of them")
         declared = _system(reader, data["game"])
-        system_id = declared.id
+        system_id = getattr(declared, "id")
     elif system is not None:
         declared = system
         system_id = getattr(system, "id", system_id)

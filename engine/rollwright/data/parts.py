@@ -112,10 +112,10 @@ def read_inputs(reader: Reader, section: Any) -> dict[str, Input]:
             choices = table.words("choices")
             if not choices:
                 raise reader.fail(f"{key}.choices", "list at least one choice")
-            default = table.text("default", choices[0])
-            if default not in choices:
-                raise reader.fail(f"{key}.default", f"{default!r} is not one of the choices")
-            inputs[name] = Input(name, table.text("label"), choices=choices, default=default, fills=fills)
+            chosen = table.text("default", choices[0])
+            if chosen not in choices:
+                raise reader.fail(f"{key}.default", f"{chosen!r} is not one of the choices")
+            inputs[name] = Input(name, table.text("label"), choices=choices, default=chosen, fills=fills)
             continue
         low, high = table.number("min"), table.number("max")
         if low > high or high - low > 1000:
@@ -288,10 +288,13 @@ def read_tables(reader: Reader, section: Any, checks: Mapping[str, Check],
         printed = table.get("printed", {})
         if not isinstance(printed, Mapping) or not all(isinstance(v, str) and "/" in k for k, v in printed.items()):
             raise reader.fail(f"{key}.printed", "write each printed cell as \"row/column\" = \"30%\"")
-        cells = {tuple(k.split("/", 1)): v for k, v in printed.items()}
+        cells: dict[tuple[str, str], str] = {}
+        for cell, text in printed.items():
+            row, _, column = cell.partition("/")
+            cells[(row, column)] = text
         tables[name] = TableSpec(name, table.text("title", name), table.text("summary", ""), check_key, rows,
                                  columns, show, fixed, style, table.text("column_label", "{value}"),
-                                 cells)  # type: ignore[arg-type]
+                                 cells)
     return tables
 
 
