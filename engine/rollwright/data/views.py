@@ -19,6 +19,7 @@ from typing import Any
 
 from rollwright.kit.charts import Bar, bar_chart
 from rollwright.kit.chips import dice_detail
+from rollwright.kit.dice_views import every_die
 from rollwright.kit.exact import chance
 from rollwright.kit.markup import Html, el
 from rollwright.kit.numbers import chance_text, plural
@@ -45,13 +46,13 @@ def odds_view(data: dict[str, Any]) -> Html:
                  el("code", None, data["notation"]), "): success ", chance(data["success"], strong=True)),
               el("ul", {"class": "rw-data-odds__list"},
                  [el("li", {"data-rw-outcome": o["key"]}, el("strong", None, o["name"]),
-                     f" ({MEASURES.get(data['measure'], 'roll')} {o['span']}): ", chance(o["p"]))
+                     f" ({MEASURES.get(data['measure'], 'roll')}: {o['span']}): ", chance(o["p"]))
                   for o in data["outcomes"]]),
               bar_chart(bars, title=f"{data['check']}: the chance of each outcome", key=key),
               *extras)
 
 
-def roll_sentence(data: dict[str, Any]) -> str:
+def roll_sentence(data: dict[str, Any], *, outcome: bool = True) -> str:
     """One roll told in one sentence (no full stop: a chip sits inside the page's own sentence).
 
     >>> die = lambda face: {"faces": [face], "kept": True, "sign": 1}
@@ -75,7 +76,8 @@ def roll_sentence(data: dict[str, Any]) -> str:
             rolled = any(t.get("dice") for t in data["target_terms"] or [])
             detail = f" ({dice_detail({'terms': data['target_terms']})})" if rolled else ""
             text += f" against {data['target']}{detail}, margin {data['margin']}"
-    text += f": {data['outcome_name']}"
+    if outcome:
+        text += f": {data['outcome_name']}"
     extra = data["extra"]
     if extra is not None and extra["count"]:
         text += f", {extra['count']} {extra['name'] if extra['count'] == 1 else extra['plural']}"
@@ -83,9 +85,12 @@ def roll_sentence(data: dict[str, Any]) -> str:
 
 
 def roll_view(data: dict[str, Any]) -> Html:
-    """A seeded roll: the outcome first, then every die."""
+    """A seeded roll: the outcome first, then every die (and the target's, when it is rolled)."""
+    target = data.get("target_terms") or []
     return el("div", {"class": "rw-data-roll", "data-rw-outcome": data["outcome"],
                       "data-rw-seed": data["seed"]},
               el("p", {"class": "rw-headline", "data-rw-log-entry": True},
-                 el("strong", None, data["outcome_name"]), ". ", roll_sentence(data), ".",
-                 el("span", {"class": "rw-seed"}, f" · seed {data['seed']}")))
+                 el("strong", None, data["outcome_name"]), ". ", roll_sentence(data, outcome=False), ".",
+                 el("span", {"class": "rw-seed"}, f" · seed {data['seed']}")),
+              every_die(data["terms"], totals=data["hits"] is None),
+              every_die(target, "The target's dice") if any(t.get("dice") for t in target) else None)
