@@ -208,7 +208,7 @@ def test_rollwright_check_passes_there_and_fails_on_a_wrong_worked_example(publi
     checked(installed.python.rollwright("check", cwd=installed.project, node=published.node))
     examples = installed.project / GAME_ID / "worked_examples.toml"
     right = examples.read_text(encoding="utf-8")
-    examples.write_text(right.replace('p = "7/27"', 'p = "1/3"'), encoding="utf-8")
+    examples.write_text(right.replace('"7/27"', '"1/3"'), encoding="utf-8")  # the draft's answer, mistyped
     try:
         done = installed.python.rollwright("check", cwd=installed.project, node=published.node)
     finally:
