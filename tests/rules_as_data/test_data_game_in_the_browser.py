@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rollwright.data.views import roll_sentence
 from tests.support.browser import BOOT_TIMEOUT_MS, builder_page_url, wait_builder_ready
 from tests.support.fixture_site import site_call
 from tests.support.keyboard import tab_to, type_into
@@ -29,7 +30,8 @@ def test_the_odds_widget_and_the_roll_answer_as_the_engine_does(data_pips_live, 
     page.keyboard.press("Enter")
     rolled = site_call(data_pips_live.project, "pips.odds.roll", {"dice": 3, "need": 2, "seed": 42})
     roller.locator("[data-rw-result] .rw-data-roll[data-rw-seed='42']").wait_for()
-    assert rolled["text"] in roller.locator("[data-rw-result]").inner_text()
+    shown = roller.locator("[data-rw-result]").inner_text()
+    assert shown.startswith(f"{rolled['outcome_name']}. {roll_sentence(rolled, outcome=False)}.")
     assert tab.errors == []
 
 
