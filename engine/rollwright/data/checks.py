@@ -3,18 +3,8 @@
 A check's measure is the roll's total, the hits of a pool, or either minus a target
 (``against``); its bands say what each value of the measure means.
 
->>> from rollwright.data.loader import load_text
->>> game = load_text('''
-... [inputs.stat]
-... label = "Stat"
-... min = -1
-... max = 3
-... [checks.move]
-... roll = "2d6 + {stat}"
-... modes = { advantage = "3d6kh2 + {stat}" }
-... bands = [{ key = "hit", name = "Hit", from = 10 }, { key = "partial", name = "Partial", from = 7, to = 9 },
-...          { key = "miss", name = "Miss", to = 6 }]
-... ''', "flip/game.toml", system_id="flip")
+>>> from rollwright.data.loader import EXAMPLE, load_text
+>>> game = load_text(EXAMPLE, "flip/game.toml", system_id="flip")
 >>> move = game.checks["move"]
 >>> notation(move, {"stat": -1}, game.ladders)
 '2d6-1'

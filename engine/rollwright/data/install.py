@@ -6,21 +6,13 @@ widgets ``<id>-<check>`` (odds and band chart) and ``<id>-<check>-roll`` (a roll
 table ``<id>-<table>``, the errata table ``<id>-errata``; and the character builder's
 contract calls (:mod:`rollwright.data.character`) when the game has a ``[character]``.
 
->>> from rollwright.data.loader import load_text
->>> game = load_text('''
-... [inputs.stat]
-... label = "Stat"
-... min = -1
-... max = 3
-... [checks.move]
-... roll = "2d6 + {stat}"
-... bands = [{ key = "hit", name = "Hit", from = 10 }, { key = "miss", name = "Miss", to = 9 }]
-... ''', "demo/game.toml", system_id="demo")
+>>> from rollwright.data.loader import EXAMPLE, load_text
+>>> game = load_text(EXAMPLE, "demo/game.toml", system_id="demo")
 >>> names = install(game)
 >>> from rollwright.kit.registry import call
->>> call("demo.move", {"stat": 1})["success"]
-'5/18'
->>> call("demo.move.roll", {"stat": 1, "seed": 7})["outcome"] in ("hit", "miss")
+>>> call("demo.move", {"stat": 1})["success"]  # a hit or a partial hit: 2d6 of 6 or more
+'13/18'
+>>> call("demo.move.roll", {"stat": 1, "seed": 7})["outcome"] in ("hit", "partial", "miss")
 True
 >>> uninstall(names)
 """

@@ -46,6 +46,23 @@ from rollwright.data.model import (
 from rollwright.data.parts import TableReader
 from rollwright.errors import DeclarationError, FormulaError, RollwrightError
 
+EXAMPLE = """
+[inputs.stat]
+label = "Stat"
+min = -1
+max = 3
+
+[checks.move]
+roll = "2d6 + {stat}"
+modes = { advantage = "3d6kh2 + {stat}" }
+bands = [
+  { key = "hit", name = "Hit", from = 10 },
+  { key = "partial", name = "Partial hit", from = 7, to = 9 },
+  { key = "miss", name = "Miss", to = 6, succeeds = false },
+]
+"""
+"""A small declaration the modules' examples share: a 2d6+stat move with three bands and advantage."""
+
 GAME_FILE = "game.toml"
 """The name of a game's declaration file, in its package folder."""
 MAX_FILE = 200_000
