@@ -108,3 +108,34 @@ def test_a_mixed_game_adds_data_to_a_python_declaration() -> None:
     system = System("mixed", "Mixed", "A test.", "a test", "mixed", (Page("mixed/index.md", "Mixed"),))
     game = load_text((GAMES / "facade_core.toml").read_text(), "mixed/game.toml", system=system)
     assert game.system is system and not game.declares_system and "core" in game.checks
+
+
+def test_a_character_uses_the_games_ladders_in_its_formulas() -> None:
+    from rollwright.data.character import derived_values, problems, read
+
+    game = load_text('''
+[ladders.cost]
+from = 0
+steps = [0, 1, 3, 6]
+[character.fields.might]
+label = "Might"
+min = 0
+max = 3
+[character.fields.grace]
+label = "Grace"
+min = 0
+max = 3
+[character.derived.soak]
+label = "Soak"
+formula = "floor(might / 2) + cost[grace]"
+[character.budget]
+cost = "cost[value]"
+points = 6
+label = "points"
+''', "demo/game.toml", system_id="demo")
+    spec = game.character
+    assert spec is not None
+    three_two = read(spec, {"fields": {"might": 3, "grace": 2}})[0]
+    assert derived_values(spec, three_two) == {"soak": 1 + 3}
+    assert [m["text"] for m in problems(spec, three_two) if m["severity"] == "error"] == [
+        "Spend at most 6 points on Might and Grace (now 9)."]

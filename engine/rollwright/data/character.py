@@ -101,7 +101,7 @@ def derived_values(spec: CharacterSpec, character: Mapping[str, Any]) -> dict[st
         return None
     found: dict[str, int] = {}
     for item in spec.derived:
-        value = item.formula.evaluate({**scope, **found})
+        value = item.formula.evaluate({**scope, **found}, spec.ladders)
         found[item.key] = value if isinstance(value, int) else 0
     return found
 
@@ -116,7 +116,7 @@ def _spent(spec: CharacterSpec, values: Mapping[str, int]) -> int:
     cost = spec.budget.cost
     total = 0
     for key in spec.budget.fields:
-        value = cost.evaluate({"value": values[key]}) if cost is not None else values[key]
+        value = cost.evaluate({"value": values[key]}, spec.ladders) if cost is not None else values[key]
         total += value if isinstance(value, int) else 0
     return total
 
@@ -140,7 +140,7 @@ def problems(spec: CharacterSpec, character: Mapping[str, Any]) -> list[dict[str
     if values is not None:
         scope = {**values, **(derived_values(spec, character) or {})}
         for rule in spec.rules:
-            value = rule.formula.evaluate(scope)
+            value = rule.formula.evaluate(scope, spec.ladders)
             if isinstance(value, int) and ((rule.low is not None and value < rule.low)
                                            or (rule.high is not None and value > rule.high)):
                 found.append(_message(rule.severity, rule.key, rule.message, "fields", rule.section))

@@ -5,7 +5,7 @@ evaluated by walking it; nothing is ever handed to ``eval``. It has:
 
 * whole numbers and names (``might``, ``need``): the inputs or fields in scope;
 * ``+ - *`` and ``/``, which divides and rounds down (``7 / 2`` is 3, ``-7 / 2`` is -4);
-* parentheses, and the functions ``min(a, b, ...)``, ``max(a, b, ...)`` and ``abs(a)``;
+* parentheses, and the functions ``min(a, b, ...)``, ``max(a, b, ...)``, ``abs(a)`` and ``floor(a)``;
 * a lookup in a declared ladder: ``trait[rating]`` (a ladder of numbers gives a number,
   a ladder of dice gives its notation, for dice templates).
 
@@ -44,8 +44,9 @@ MAX_NESTING = 12
 """Deepest nesting of parentheses, calls and lookups."""
 MAX_MAGNITUDE = 10**9
 """Largest size (either sign) of a number written in, or made by, a formula."""
-FUNCTIONS = {"min": (1, 16), "max": (1, 16), "abs": (1, 1)}
-"""Each function and how many arguments it takes (fewest, most)."""
+FUNCTIONS = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "floor": (1, 1)}
+"""Each function and how many arguments it takes (fewest, most); ``floor(x)`` is ``x`` (``/`` already rounds
+down), for designers who write ``floor(might / 2)`` from habit."""
 
 Value = Union[int, str]
 """What a formula gives: a whole number, or a dice notation looked up in a ladder of dice."""
@@ -142,7 +143,9 @@ class Function(Node):
 
     def evaluate(self, scope: Mapping[str, int], ladders: Ladders | None = None) -> Value:
         values = [_number(arg, arg.evaluate(scope, ladders)) for arg in self.args]
-        return abs(values[0]) if self.name == "abs" else min(values) if self.name == "min" else max(values)
+        if self.name in ("abs", "floor"):
+            return abs(values[0]) if self.name == "abs" else values[0]
+        return min(values) if self.name == "min" else max(values)
 
     def names(self) -> set[str]:
         return set().union(*(arg.names() for arg in self.args))

@@ -166,7 +166,7 @@ def load_text(text: str, file: str, *, system_id: str | None = None, system: obj
     inputs = read_inputs(reader, top.get("inputs", {}))
     checks = read_checks(reader, top.get("checks", {}), inputs, ladders)
     tables = read_tables(reader, top.get("tables", {}), checks, inputs)
-    character = read_character(reader, data.get("character"), system_id)
+    character = read_character(reader, data.get("character"), system_id, ladders)
     docs = getattr(declared, "docs", system_id)
     errata_page = data.get("game", {}).get("errata_page", f"{docs}/index.md") if isinstance(
         data.get("game"), Mapping) else f"{docs}/index.md"

@@ -240,6 +240,8 @@ class CharacterSpec:
     rules: tuple[Rule, ...] = ()
     budget: Budget | None = None
     section: str = ""
+    ladders: Mapping[str, Mapping[int, Value]] = field(default_factory=dict)
+    """The game's ladders, for lookups in the formulas (``cost[value]``)."""
 
 
 @dataclass(frozen=True)

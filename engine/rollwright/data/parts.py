@@ -298,7 +298,8 @@ def read_tables(reader: Reader, section: Any, checks: Mapping[str, Check],
     return tables
 
 
-def read_character(reader: Reader, raw: Any, system_id: str) -> CharacterSpec | None:
+def read_character(reader: Reader, raw: Any, system_id: str,
+                   ladders: Mapping[str, Mapping[int, int | str]]) -> CharacterSpec | None:
     """``[character]``: fields, a budget, derived values and rules (see the designer's guide)."""
     if raw is None:
         return None
@@ -357,8 +358,14 @@ def read_character(reader: Reader, raw: Any, system_id: str) -> CharacterSpec | 
                                                   "(at most N)")
         budget = Budget(spent, cost, b.maybe_number("total"), b.maybe_number("points"), b.text("label", "points"),
                         b.text("section", section))
+    for key, formula in [*((f"character.derived.{d.key}.formula", d.formula) for d in derived),
+                         *((f"character.rules.{i}.formula", r.formula) for i, r in enumerate(rules)),
+                         *([("character.budget.cost", budget.cost)] if budget and budget.cost else [])]:
+        for ladder in sorted(formula.ladders()):
+            if ladder not in ladders:
+                raise reader.fail(key, f"no ladder named {ladder!r}{_suggest(ladder, ladders)}")
     return CharacterSpec(top.text("schema", f"rollwright/{system_id}"), tuple(fields), tuple(derived), tuple(rules),
-                         budget, section)
+                         budget, section, ladders)
 
 
 def _known_names(reader: Reader, key: str, formula: Any, names: Mapping[str, int]) -> None:
