@@ -107,3 +107,54 @@ class DiceError(RollwrightError):
     """A dice construction that makes no sense (d0, a die that only explodes)."""
 
     kind = "dice"
+
+
+class FormulaError(RollwrightError):
+    """A formula of a game declared as data that cannot be read or worked out; ``position`` is 0-based.
+
+    >>> str(FormulaError("unknown name 'mihgt' in 'mihgt + 1'", text="mihgt + 1", position=0).with_hint(
+    ...     "; did you mean 'might'?"))
+    "unknown name 'mihgt' in 'mihgt + 1' (position 1); did you mean 'might'?"
+    """
+
+    kind = "formula"
+
+    def __init__(self, message: str, *, text: str = "", position: int = 0, hint: str = "") -> None:
+        super().__init__(message)
+        self.text = text
+        self.position = position
+        self.hint = hint
+
+    def with_hint(self, hint: str) -> FormulaError:
+        """The same error, its message ending with ``hint`` (e.g. "; did you mean 'might'?")."""
+        self.hint = hint
+        return self
+
+    def __str__(self) -> str:
+        return f"{self.message} (position {self.position + 1}){self.hint}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "message": str(self), "position": self.position}
+
+
+class DeclarationError(RollwrightError):
+    """A game's declaration file that cannot be loaded: it names the file, the line, the key and the fix.
+
+    >>> str(DeclarationError("bands overlap at 7", file="lanternfall/game.toml", line=12, key="checks.move.bands"))
+    'lanternfall/game.toml, line 12, checks.move.bands: bands overlap at 7'
+    """
+
+    kind = "declaration"
+
+    def __init__(self, message: str, *, file: str, line: int | None, key: str) -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+        self.key = key
+
+    def __str__(self) -> str:
+        where = self.file + (f", line {self.line}" if self.line else "")
+        return f"{where}, {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "message": str(self), "file": self.file, "line": self.line, "key": self.key}

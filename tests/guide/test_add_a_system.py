@@ -29,6 +29,8 @@ from tests.support.html_reader import read
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "macros" / "rollwright" / "scaffold" / "template"
+DATA_OVERLAY = ROOT / "macros" / "rollwright" / "scaffold" / "template-data"
+"""What a game declared as data (``rollwright new``'s default) has in place of the template's Python."""
 DESIGNERS = ROOT / "docs" / "designers"
 GUIDE = DESIGNERS / "add-a-system.md"
 PAGES = ("add-a-system", "writing-a-page", "how-the-build-works", "publish")
@@ -38,6 +40,11 @@ SNIPPET = re.compile(r'--8<-- "([^"]+)"')
 
 def _template_files() -> list[str]:
     return [str(path) for path, _ in render._walk(render.template(), PurePosixPath())]
+
+
+def _shown_file(name: str) -> Path:
+    """A file a guide shows: the data game's (``template-data``) first, as the snippets' base paths say."""
+    return DATA_OVERLAY / name if (DATA_OVERLAY / name).is_file() else TEMPLATE / name
 
 
 def _guide(page: str = "add-a-system") -> str:
@@ -61,7 +68,7 @@ def test_every_file_the_guide_shows_is_named_where_it_is_shown() -> None:
     for page in PAGES:
         text = _guide(page)
         for name in SNIPPET.findall(text):
-            assert (TEMPLATE / name).is_file(), f"{page}: {name} is not a file of the template"
+            assert _shown_file(name).is_file(), f"{page}: {name} is not a file of the template"
             assert re.search(rf'title="{re.escape(name)}"|"{re.escape(name)}: ', text), f"{page}: {name} shown unnamed"
 
 
@@ -90,11 +97,16 @@ def test_the_example_game_is_not_one_of_the_flagships() -> None:
     assert not (ROOT / "docs" / SYSTEM).exists()
 
 
-def test_rendering_the_template_for_its_own_game_changes_nothing() -> None:
-    rendered = {item.path: item.text for item in render.project_files(game_names("Pips"), rollwright.__version__)}
-    assert sorted(rendered) == sorted(_template_files())
+@pytest.mark.parametrize("python", [False, True], ids=["data", "python"])
+def test_rendering_the_template_for_its_own_game_changes_nothing(python: bool) -> None:
+    rendered = {item.path: item.text for item in render.project_files(game_names("Pips"), rollwright.__version__,
+                                                                      python=python)}
+    overlay = [] if python else [str(p.relative_to(DATA_OVERLAY)) for p in DATA_OVERLAY.rglob("*") if p.is_file()]
+    expected = {name for name in _template_files() if python or not name.startswith(f"{SYSTEM}/")} | set(overlay)
+    assert sorted(rendered) == sorted(expected)
     for name, text in rendered.items():
-        assert text == (TEMPLATE / name).read_text(encoding="utf-8"), name
+        source = DATA_OVERLAY / name if name in overlay else TEMPLATE / name
+        assert text == source.read_text(encoding="utf-8"), name
 
 
 def test_its_pages_build_with_the_widget_tables_and_macros(built: Path) -> None:
@@ -205,7 +217,7 @@ def test_the_guide_shows_the_template_files_themselves(site: Path) -> None:
         shown = _text((site / "designers" / page / "index.html").read_text(encoding="utf-8"))
         assert "--8<--" not in shown
         for name in included:
-            for line in (TEMPLATE / name).read_text(encoding="utf-8").splitlines():
+            for line in _shown_file(name).read_text(encoding="utf-8").splitlines():
                 assert line.strip() in shown, f"{page}: {name}: {line!r} is not shown"
 
 

@@ -25,11 +25,17 @@ GAMES = {"Lanternfall": ("lanternfall", "lanternfall"),
 TEMPLATE = Path(render.template())  # type: ignore[arg-type]  # a folder in a checkout and in a wheel alike
 
 
-@pytest.fixture(scope="module", params=list(GAMES), ids=["one-word", "multi-word"])
+DATA_OVERLAY = Path(render.data_overlay())  # type: ignore[arg-type]
+KINDS = {"data": [], "python": ["--python"]}
+"""A game declared as data (the default: its folder holds game.toml), or written in Python."""
+
+
+@pytest.fixture(scope="module", params=[(g, k) for k in KINDS for g in GAMES],
+                ids=[f"{k}-{w}" for k in KINDS for w in ("one-word", "multi-word")])
 def project(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str, str]:
-    title = request.param
+    title, kind = request.param
     folder = tmp_path_factory.mktemp("new") / "my-srd"
-    assert main(["new", str(folder), "--game", title]) == 0
+    assert main(["new", str(folder), "--game", title, *KINDS[kind]]) == 0
     return folder, title, *GAMES[title]
 
 
@@ -37,11 +43,18 @@ def _files(folder: Path) -> set[str]:
     return {str(path.relative_to(folder)) for path in folder.rglob("*") if path.is_file()}
 
 
+def _template_files(folder: Path) -> set[str]:
+    """The template's files, as a project of that kind has them (a data game's folder: the overlay's)."""
+    files = {name for name in _files(TEMPLATE) if not re.search(r"(^|/)(__pycache__|\.cache|site)/", name)}
+    if (folder / "mkdocs.yml").is_file() and not any(folder.glob("*/__init__.py")):
+        files = {name for name in files if not name.startswith("pips/")} | _files(DATA_OVERLAY)
+    return files
+
+
 def test_it_writes_every_file_of_the_template_renamed(project) -> None:
     folder, title, game_id, package = project
     expected = {name.replace("docs/pips/", f"docs/{game_id}/").replace("pips/", f"{package}/")
-                .replace("test_pips", f"test_{package}") for name in _files(TEMPLATE)
-                if not re.search(r"(^|/)(__pycache__|\.cache|site)/", name)}
+                .replace("test_pips", f"test_{package}") for name in _template_files(folder)}
     assert _files(folder) == expected
     for name in (".gitignore", ".github/workflows/pages.yml", "README.md", "requirements.txt", "mkdocs.yml",
                  f"{package}/worked_examples.toml", f"tests/test_{package}.py", "docs/index.md"):
@@ -70,6 +83,13 @@ def test_the_site_names_the_game_by_its_package_and_its_pages_by_its_id(project)
 
 def test_its_code_declares_the_game_and_imports_its_own_package(project) -> None:
     folder, title, game_id, package = project
+    if (folder / package / "game.toml").is_file():
+        declared = tomllib.loads((folder / package / "game.toml").read_text(encoding="utf-8"))
+        assert (declared["game"]["id"], declared["game"]["title"]) == (game_id, title)
+        assert not list((folder / package).rglob("*.py"))  # a data game has no Python at all
+        examples = tomllib.loads((folder / package / "worked_examples.toml").read_text(encoding="utf-8"))
+        assert [example["call"] for example in examples["example"]] == [f"{game_id}.odds"]
+        return
     declaration = (folder / package / "__init__.py").read_text(encoding="utf-8")
     system = next(node.value for node in ast.parse(declaration).body
                   if isinstance(node, ast.Assign) and node.targets[0].id == "SYSTEM")  # type: ignore[attr-defined]

@@ -56,7 +56,7 @@ def _wait_said(log: Path, text: str, server: subprocess.Popen[str]) -> None:
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Path, str, subprocess.Popen[str]]]:
-    project = CHECKOUT.new(tmp_path, "my-srd", "Lanternfall")
+    project = CHECKOUT.new(tmp_path, "my-srd", "Lanternfall", python=True)  # its rules edited as Python
     port = _free_port()
     with open(tmp_path / "serve.log", "w", encoding="utf-8") as log:
         server = subprocess.Popen([CHECKOUT.bin / "rollwright", "serve", "-a", f"127.0.0.1:{port}"], cwd=project,

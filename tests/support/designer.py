@@ -56,9 +56,9 @@ class Python:
                    timeout: int = 900) -> subprocess.CompletedProcess[str]:
         return run([self.bin / "rollwright", *args], cwd, command_env(self.bin, node=node), timeout)
 
-    def new(self, parent: Path, folder: str, game: str) -> Path:
-        """``rollwright new parent/folder --game GAME``; returns the project."""
-        checked(self.rollwright("new", folder, "--game", game, cwd=parent))
+    def new(self, parent: Path, folder: str, game: str, *, python: bool = False) -> Path:
+        """``rollwright new parent/folder --game GAME`` (``--python``: the game as a Python package); the project."""
+        checked(self.rollwright("new", folder, "--game", game, *(["--python"] if python else []), cwd=parent))
         return parent / folder
 
     def build(self, project: Path, site: Path, site_url: str = "", node: bool = True) -> subprocess.CompletedProcess[str]:

@@ -80,17 +80,22 @@ def pips_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy_template(tmp_path_factory.mktemp("fixture") / "pips-site")
 
 
-@pytest.fixture(scope="session")
-def pips_served(pips_project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[FixtureSite]:
-    """One strict build of the fixture site, for the origin of the server that serves it."""
+def _built_and_served(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[FixtureSite]:
+    """One strict build of ``project``, for the origin of the server that serves it."""
     server = SiteServer()
     try:
         directory = tmp_path_factory.mktemp("fixture-build") / "site"
-        build_site(directory, server.origin, config_file=pips_project / "mkdocs.yml")
+        build_site(directory, server.origin, config_file=project / "mkdocs.yml")
         server.serve(directory)
-        yield FixtureSite(server, directory, pips_project)
+        yield FixtureSite(server, directory, project)
     finally:
         server.close()
+
+
+@pytest.fixture(scope="session")
+def pips_served(pips_project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[FixtureSite]:
+    """One strict build of the fixture site, for the origin of the server that serves it."""
+    yield from _built_and_served(pips_project, tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
@@ -103,3 +108,25 @@ def pips_live(pips_served: FixtureSite) -> FixtureSite:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"browser tests need Debian's Chromium at {CHROMIUM} (`make test` installs it)")
     return pips_served
+
+
+def write_data_project(target: Path) -> Path:
+    """Pips declared as data, as ``rollwright new`` writes it (its caches shared with other copies)."""
+    import rollwright as package
+    from rollwright.scaffold.names import game_names
+    from rollwright.scaffold.new import write_project
+
+    write_project(target, game_names("Pips"), package.__version__)
+    DATA_CACHE.mkdir(parents=True, exist_ok=True)
+    (target / ".cache").symlink_to(DATA_CACHE, target_is_directory=True)
+    return target
+
+
+DATA_CACHE = REPO_ROOT / ".cache" / "fixture-sites" / "pips-data"
+
+
+@pytest.fixture(scope="session")
+def data_pips_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FixtureSite]:
+    """Pips as data (``pips/game.toml``, no Python), strictly built and served on 127.0.0.1."""
+    yield from _built_and_served(write_data_project(tmp_path_factory.mktemp("data-fixture") / "pips-data"),
+                                 tmp_path_factory)

@@ -221,7 +221,7 @@ def _die(die: dict[str, Any], term_sign: int) -> Html:
               el("span", {"class": "rw-die__face"}, ("−" if negative else "") + faces))
 
 
-def _term(term: dict[str, Any], first: bool) -> Html:
+def _term(term: dict[str, Any], first: bool, totals: bool = True) -> Html:
     sign = "" if first and term["sign"] > 0 else ("+ " if term["sign"] > 0 else "− ")
     if term["kind"] == "constant":
         return el("li", {"class": "rw-roll__term"}, el("span", {"class": "rw-roll__text"}, f"{sign}{term['value']}"))
@@ -229,7 +229,14 @@ def _term(term: dict[str, Any], first: bool) -> Html:
               el("span", {"class": "rw-roll__text"}, sign, el("code", None, term["text"])),
               el("ul", {"class": "rw-dice", "aria-label": f"Dice of {term['text']}"},
                  [_die(d, term["sign"]) for d in term["dice"]]),
-              el("span", {"class": "rw-roll__value"}, f"= {term['value']}"))
+              el("span", {"class": "rw-roll__value"}, f"= {term['value']}") if totals else None)
+
+
+def every_die(terms: list[dict[str, Any]], label: str = "Every die", *, totals: bool = True) -> Html:
+    """A roll's terms as a list, each die shown (exploded, dropped and capped dice marked); ``totals``:
+    each term's sum after its dice (not for a pool whose hits are counted)."""
+    return el("ol", {"class": "rw-roll__terms", "aria-label": label},
+              [_term(t, i == 0, totals) for i, t in enumerate(terms)])
 
 
 def roll_view(data: dict[str, Any], url_key: str | None = None) -> Html:
@@ -245,7 +252,6 @@ def roll_view(data: dict[str, Any], url_key: str | None = None) -> Html:
                  el("code", None, data["notation"]), " rolled ", el("strong", None, data["total"]),
                  el("span", {"class": "rw-exact"}, f" ({dice_detail(data)})"),
                  el("span", {"class": "rw-seed"}, f" · seed {data['seed']}")),
-              el("ol", {"class": "rw-roll__terms", "aria-label": "Every die"},
-                 [_term(t, i == 0) for i, t in enumerate(data["terms"])]),
+              every_die(data["terms"]),
               el("p", {"class": "rw-caption"}, "✱ exploded (its extra rolls add to it); struck through: dropped",
                  f"; ⊘ stopped by the cap of {data['depth']} extra rolls" if capped else None, ". ", link))

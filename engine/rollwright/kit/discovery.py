@@ -17,6 +17,7 @@ that folder is imported when the kind is first needed, so a new rules area is on
     <system>/widgets/*.py   live widgets        (rollwright.kit.widget.register_widget)
     <system>/tables/*.py    reference tables    (rollwright.kit.tables.register_table)
     <system>/rules/*.py     rules, and their errata sources (rollwright.kit.errata.errata_source)
+    <system>/game.toml      all of these, declared as data (rollwright.data)
 
 The shared kit contributes its own calls and widgets the same way (``rollwright/kit/calls/``,
 ``rollwright/kit/widgets/``).
@@ -111,7 +112,17 @@ def load(kind: str) -> None:
     import_package(f"{KIT_PACKAGE}.{kind}")
     for package in system_packages():
         import_package(f"{package}.{kind}")
+    _install_declared(system_packages())
     _loaded.add(kind)
+
+
+def _install_declared(packages: tuple[str, ...]) -> None:
+    """Register what each system declares as data (its ``game.toml``), once; see :mod:`rollwright.data`."""
+    from rollwright.data.discover import install_package  # the data layer builds on the kit
+
+    for package in packages:
+        module = importlib.import_module(package)
+        install_package(package, getattr(module, "SYSTEM", None))
 
 
 def load_all() -> None:

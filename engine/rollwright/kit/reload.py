@@ -1,7 +1,8 @@
 """Forget systems, so that their next use imports their code afresh (``rollwright serve`` after an edit).
 
 What a system registered goes with it: its calls, widgets and tables (named by its id, as every
-system names them) and its errata sources (defined in its modules); then its modules, and every
+system names them), its errata sources (defined in its modules) and all its ``game.toml`` declared;
+then its modules, and every
 cached lookup of the registries, so the next use imports the code as it is now on disk.
 """
 
@@ -27,7 +28,10 @@ def forget_systems(packages: Iterable[str]) -> None:
 
     >>> forget_systems(["no_such_game"])
     """
+    from rollwright.data.discover import forget  # what a game.toml declared goes with its game
+
     for package in packages:
+        forget(package)
         declared = getattr(sys.modules.get(package), "SYSTEM", None)
         if isinstance(declared, system.System):
             for registry in (REGISTRY, _REGISTERED, _BUILDERS):

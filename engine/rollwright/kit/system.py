@@ -100,20 +100,32 @@ def all_systems() -> dict[str, System]:
     return _declared(system_packages())
 
 
+def package_system(package: str) -> System:
+    """The game a system package declares: ``SYSTEM`` in its ``__init__.py``, or the ``[game]`` of its
+    ``game.toml`` (:mod:`rollwright.data`); TypeError when it declares neither."""
+    try:
+        module = importlib.import_module(package)
+    except ModuleNotFoundError as error:
+        if error.name != package:
+            raise
+        raise ModuleNotFoundError(f"the system package {package!r} cannot be imported: is it installed, "
+                                  f"or named by its folder in the site's mkdocs.yml?", name=package) from None
+    declared = getattr(module, "SYSTEM", None)
+    if declared is None:
+        from rollwright.data.discover import system_from_file  # a game declared as data (game.toml)
+
+        declared = system_from_file(package)
+    if not isinstance(declared, System):
+        raise TypeError(f"the system package {package!r} must declare its game: a game.toml with a [game] "
+                        f"table, or SYSTEM = System(...) in its __init__.py")
+    return declared
+
+
 @cache
 def _declared(packages: tuple[str, ...]) -> dict[str, System]:
     found: dict[str, System] = {}
     for package in packages:
-        try:
-            module = importlib.import_module(package)
-        except ModuleNotFoundError as error:
-            if error.name != package:
-                raise
-            raise ModuleNotFoundError(f"the system package {package!r} cannot be imported: is it installed, "
-                                      f"or named by its folder in the site's mkdocs.yml?", name=package) from None
-        declared = getattr(module, "SYSTEM", None)
-        if not isinstance(declared, System):
-            raise TypeError(f"the system package {package!r} must declare SYSTEM = System(...) in its __init__")
+        declared = package_system(package)
         if declared.id in found:
             raise ValueError(f"two system packages declare the id {declared.id!r}")
         found[declared.id] = declared

@@ -11,7 +11,6 @@ become the process's) and builds the site strictly, once, into a folder (:meth:`
 
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 import re
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rollwright.checks.html import TableReader, read
-from rollwright.kit.system import System
+from rollwright.kit.system import System, package_system
 from rollwright.mkdocs.project import SiteError, read_config, use_site
 from rollwright.mkdocs.site_assets import NO_NODE
 from rollwright.mkdocs.systems import SiteSystem
@@ -82,10 +81,10 @@ class Site:
 
     @staticmethod
     def _package(entry: SiteSystem) -> SystemPackage:
-        declared = getattr(importlib.import_module(entry.module), "SYSTEM", None)
-        if not isinstance(declared, System):
-            raise SiteError(f"the system package {entry.module!r} ({entry.folder}) must declare "
-                            "SYSTEM = System(...) in its __init__.py")
+        try:
+            declared = package_system(entry.module)
+        except TypeError as error:
+            raise SiteError(f"{error} ({entry.folder})") from None
         return SystemPackage(declared, entry.module, entry.folder)
 
     def package(self, system_id: str) -> SystemPackage:

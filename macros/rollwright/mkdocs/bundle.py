@@ -35,7 +35,7 @@ from rollwright.mkdocs.systems import SiteSystem
 ENTRY_MODULE = "rollwright_site"
 """The module the browser worker imports and calls (``call_json``); written into each site's bundle."""
 DIST_NAME = "rollwright_site"
-ENGINE_PARTS = ("__init__.py", "errors.py", "dice", "kit")
+ENGINE_PARTS = ("__init__.py", "errors.py", "dice", "kit", "data")
 """What of the ``rollwright`` package the browser gets (tests/kit/test_bundle.py checks nothing else is needed)."""
 DATA_SUFFIXES = (".py", ".toml", ".json")
 NOT_SHIPPED = frozenset({"worked_examples.toml", "parity_calls.toml"})

@@ -22,6 +22,10 @@ rollwright.kit.macros.MacroError: roll('2d6+'): expected a die, a number, 'od20'
 
 from __future__ import annotations
 
+from typing import Any
+
+from rollwright.data.chip import check_chip
+from rollwright.errors import UnknownCallError
 from rollwright.kit.api import call, lookup
 from rollwright.kit.chips import dice_chip
 from rollwright.kit.macros import engine_call, markdown_inert, next_chip_id
@@ -37,3 +41,38 @@ def roll(notation: str, vs: int | None = None) -> str:
         return dice_chip(report, vs, next_chip_id())
 
     return markdown_inert(engine_call("roll", (notation,), kwargs, work))
+
+
+def check(name: str, **inputs: Any) -> str:
+    """A chip for a check declared in a game's ``game.toml``, e.g. ``check("pips.odds", dice=3, need=2)``.
+
+    The tooltip gives the exact chance of every outcome; pressing it rolls the check live
+    (``<name>.roll``), every die told in one sentence.
+    """
+    def work() -> str:
+        if name.endswith(".roll") or not _is_declared_check(name):
+            raise UnknownCallError(f"no declared check named {name!r}; check() takes a check of a game.toml, "
+                                   f"such as 'mygame.move' (declared as [checks.move])" + _closest_check(name))
+        lookup(f"{name}.roll").bind({**inputs, "seed": 0})  # what the browser will send
+        answer = call(name, inputs)
+        return check_chip(name, inputs, answer, next_chip_id())
+
+    return markdown_inert(engine_call("check", (name,), inputs, work))
+
+
+def _declared_checks() -> list[str]:
+    from rollwright.kit.registry import REGISTRY
+
+    return sorted(n for n in REGISTRY if f"{n}.roll" in REGISTRY and getattr(REGISTRY[n].fn, "declared_check", False))
+
+
+def _is_declared_check(name: str) -> bool:
+    lookup("dice.roll")  # fills the registry
+    return name in _declared_checks()
+
+
+def _closest_check(name: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, _declared_checks(), 1)
+    return f"; did you mean {close[0]!r}?" if close else ""

@@ -1,7 +1,7 @@
 """mkdocs-macros module: the generic page macros, then each discovered system's own.
 
 ``define_env`` only registers plain functions. The generic ones are ``table``,
-``widget``, ``roll`` and ``character_builder``; a system adds its own in its ``macros.py``
+``widget``, ``roll``, ``check`` (a check declared in a ``game.toml``) and ``character_builder``; a system adds its own in its ``macros.py``
 (a ``MACROS`` tuple), found by package discovery, so a new system edits nothing here.
 Each macro returns HTML built by the engine; a bad call raises
 :class:`~rollwright.kit.macros.MacroError` naming the macro and the cause, and
@@ -20,10 +20,10 @@ from collections.abc import Callable
 from typing import Any
 
 from rollwright.kit.discovery import system_packages
-from rollwright.mkdocs.inline_rolls import roll
+from rollwright.mkdocs.inline_rolls import check, roll
 from rollwright.mkdocs.pages import character_builder, table, widget
 
-GENERIC_MACROS = (table, widget, roll, character_builder)
+GENERIC_MACROS = (table, widget, roll, check, character_builder)
 
 
 def system_macros() -> list[Callable[..., Any]]:

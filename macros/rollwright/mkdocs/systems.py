@@ -81,9 +81,9 @@ def _package_folder(module: str) -> Path | None:
 
 def _from_folder(entry: str, folder: Path) -> SiteSystem:
     module = folder.name
-    if not (folder / "__init__.py").is_file():
-        raise SystemConfigError(f"systems: {entry!r} is a folder but not a Python package: add {entry}/__init__.py "
-                                "declaring SYSTEM = System(...)")
+    if not (folder / "__init__.py").is_file() and not (folder / "game.toml").is_file():
+        raise SystemConfigError(f"systems: {entry!r} is a folder but holds no game: add {entry}/game.toml "
+                                "declaring it as data, or a Python package ({entry}/__init__.py with SYSTEM = System(...))")
     if not valid_module_name(module) or "." in module:
         raise SystemConfigError(f"systems: the folder name {module!r} cannot be a Python package name; use letters, "
                                 f"digits and '_' (for example {module.replace('-', '_')!r})")
@@ -107,7 +107,8 @@ def _from_installed(entry: str, installed: dict[str, str], site_root: Path) -> S
     folder = _package_folder(module) if valid_module_name(module) else None
     if folder is None:
         names = sorted(installed)
-        local = [p.name for p in site_root.iterdir() if (p / "__init__.py").is_file()] if site_root.is_dir() else []
+        local = [p.name for p in site_root.iterdir()
+                 if (p / "__init__.py").is_file() or (p / "game.toml").is_file()] if site_root.is_dir() else []
         close = difflib.get_close_matches(entry, names + local, 1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise SystemConfigError(f"systems: {entry!r} is neither a folder next to mkdocs.yml nor an installed system "

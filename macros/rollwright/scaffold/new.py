@@ -51,10 +51,12 @@ def _check_target(target: Path) -> None:
                                "folder")
 
 
-def write_project(target: Path, names: GameNames, version: str) -> list[Path]:
-    """Write the project for ``names`` into ``target`` (new or empty); returns the files written."""
+def write_project(target: Path, names: GameNames, version: str, *, python: bool = False) -> list[Path]:
+    """Write the project for ``names`` into ``target`` (new or empty); returns the files written.
+
+    The game is declared as data (``game.toml``) unless ``python`` asks for the Python package."""
     _check_target(target)
-    files = project_files(names, version)
+    files = project_files(names, version, python=python)
     created_root = not target.exists()
     written: list[Path] = []
     try:
@@ -89,7 +91,7 @@ def default_game(target: Path) -> str:
     return " ".join(word if not word.islower() else word.capitalize() for word in words)
 
 
-def next_steps(target: Path, names: GameNames, count: int) -> str:
+def next_steps(target: Path, names: GameNames, count: int, *, python: bool = False) -> str:
     """What ``rollwright new`` prints once the project is written."""
     try:
         shown = target.resolve().relative_to(Path.cwd().resolve())
@@ -98,7 +100,8 @@ def next_steps(target: Path, names: GameNames, count: int) -> str:
     folder = shlex.quote(str(shown))
     return "\n".join([
         f"Wrote {count} files in {folder}/ for {names.title}:",
-        f"  the game's code in {names.package}/ (its calls are named {names.id}.*),",
+        (f"  the game's code in {names.package}/ (its calls are named {names.id}.*)," if python else
+         f"  the game's rules as data in {names.package}/game.toml (its calls are named {names.id}.*),"),
         f"  its pages in docs/{names.id}/, the site in mkdocs.yml, the publishing workflow in .github/.",
         "",
         "Next:",
@@ -113,8 +116,8 @@ def next_steps(target: Path, names: GameNames, count: int) -> str:
 def _cmd_new(args: argparse.Namespace) -> int:
     target = Path(args.directory)
     names = game_names(args.game if args.game is not None else default_game(target))
-    written = write_project(target, names, rollwright.__version__)
-    print(next_steps(target, names, len(written)))
+    written = write_project(target, names, rollwright.__version__, python=args.python)
+    print(next_steps(target, names, len(written), python=args.python))
     return 0
 
 
@@ -124,4 +127,6 @@ def add_new_command(sub: Any) -> None:
     parser.add_argument("directory", metavar="DIR", help="the folder to create (new, or empty)")
     parser.add_argument("--game", metavar="NAME", default=None,
                         help="the game's name, e.g. \"Lanternfall\" (default: from DIR's name)")
+    parser.add_argument("--python", action="store_true",
+                        help="write the game as a Python package instead of a game.toml (for rules data cannot say)")
     parser.set_defaults(handler=_cmd_new, uses_site=False)

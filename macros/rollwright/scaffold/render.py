@@ -92,10 +92,23 @@ def _walk(folder: Traversable, prefix: PurePosixPath) -> Iterator[tuple[PurePosi
             yield prefix / entry.name, entry
 
 
-def project_files(names: GameNames, version: str) -> list[ProjectFile]:
-    """Every file of a new project for the game ``names``, its requirement pinned to ``version``."""
+def data_overlay() -> Traversable:
+    """The files a game declared as data has in place of the template's Python (``template-data``)."""
+    return files("rollwright.scaffold").joinpath("template-data")
+
+
+def project_files(names: GameNames, version: str, *, python: bool = False) -> list[ProjectFile]:
+    """Every file of a new project for the game ``names``, its requirement pinned to ``version``.
+
+    By default the game is declared as data (its folder holds a ``game.toml``); ``python`` gives
+    the same game written in Python instead.
+    """
+    chosen = dict(_walk(template(), PurePosixPath()))
+    if not python:
+        chosen = {path: entry for path, entry in chosen.items() if path.parts[0] != TEMPLATE_NAME}
+        chosen.update(_walk(data_overlay(), PurePosixPath()))
     rendered = []
-    for path, entry in _walk(template(), PurePosixPath()):
+    for path, entry in sorted(chosen.items()):
         text = rename(entry.read_text(encoding="utf-8"), names)
         if path.name == "requirements.txt":
             text = REQUIREMENT.sub(f"rollwright=={version}", text)
