@@ -125,7 +125,8 @@ class Book:
         for key, title, system, src_uri, first in plan:
             file = _page_file(config, files, src_uri, f"{title}: print edition")
             files.append(file)
-            pdf = posixpath.join(posixpath.dirname(file.dest_uri), f"{key}.pdf")
+            name = section_id(config.site_name) if system is None else system.id
+            pdf = posixpath.join(posixpath.dirname(file.dest_uri), f"{name or 'site'}.pdf")
             self.editions.append(Edition(key, title, system, file, first, pdf))
         config.extra["rw_print_editions"] = [
             {"home": e.home, "print": e.file.url, "pdf": e.pdf if self.pdf else None,
@@ -232,7 +233,7 @@ def _contents(edition: Edition, groups: list[tuple[str | None, list[str]]], shee
                                  element("ol", {"class": "rw-print-toc__sub"}, *entries)))
     items += [_toc_entry(target, title) for target, title in sheets]
     return element("nav", {"class": "rw-print-toc", "aria-labelledby": "rw-print-toc-title"},
-                   element("h2", {"id": "rw-print-toc-title"}, "Contents"),
+                   element("h1", {"id": "rw-print-toc-title"}, "Contents"),
                    element("ol", {"class": "rw-print-toc__list"}, *items))
 
 

@@ -1,15 +1,18 @@
 """A print edition as a PDF, printed by headless Chromium (Debian's package; nothing is downloaded).
 
 Chromium draws the page numbers in the footer from the edition's CSS (``@page`` margin boxes) and
-the PDF's outline from its headings (``--generate-pdf-document-outline``). It cannot number the
-table of contents itself (no ``target-counter()``), so the edition is printed twice: the first PDF
-says on which page each entry's target starts (its named destinations, read with pypdf, the
-``rollwright[pdf]`` extra), those numbers are written into a copy of the page, and the copy is
-printed. The contents keep the same room for the numbers either way, so nothing moves between the
-two. Without pypdf the PDF is printed once, its contents without numbers.
+the PDF's outline (bookmarks) from its headings (``--generate-pdf-document-outline``, which needs
+the tagged PDF headless Chromium writes by default). Chromium cannot number the table of contents
+itself (it has no ``target-counter()`` in print), so the edition is printed twice: the first PDF
+says on which page each entry's target starts (its named destinations, read with
+:mod:`.pdf_reader`), those numbers are written into a copy of the page, and the copy is printed.
+The contents keep the same room for the numbers either way, so nothing moves between the two
+(checked: if a number did move, the copy is printed again, at most three times).
 
-Chromium opens the page from a file, with JavaScript off and every host name unresolvable, so
-the PDF is what a reader without JavaScript sees and nothing is fetched from anywhere.
+Chromium opens the page from a file with every host name unresolvable, so nothing is fetched from
+anywhere. The edition's page has no scripts (``rw-print.html``): the PDF is what a reader without
+JavaScript sees. (``--blink-settings=scriptEnabled=false`` is not used: with it, headless Chromium
+writes no PDF at all.)
 
 >>> fill_numbers('<span class="rw-print-toc__page" data-rw-page-of="a"></span>', {"a": 7})
 '<span class="rw-print-toc__page" data-rw-page-of="a">7</span>'
@@ -28,11 +31,13 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
+from rollwright.mkdocs.book.pdf_reader import PdfReadError, destinations, page_count
+
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync")
 """The flags the tests drive Chromium with (tests/support/siteserver.py's CHROMIUM_ARGS)."""
-PRINT_FLAGS = ("--no-pdf-header-footer", "--generate-pdf-document-outline", "--blink-settings=scriptEnabled=false",
-               "--host-resolver-rules=MAP * ~NOTFOUND", "--disable-extensions")
+PRINT_FLAGS = ("--no-pdf-header-footer", "--generate-pdf-document-outline", "--host-resolver-rules=MAP * ~NOTFOUND",
+               "--disable-extensions")
 NAMES = ("chromium", "chromium-browser")
 DEBIAN = Path("/usr/bin/chromium")
 TIMEOUT = 600
@@ -89,65 +94,20 @@ def fill_numbers(html: str, pages: dict[str, int]) -> str:
     return _NUMBER.sub(lambda m: f"{m.group(1)}{pages.get(m.group(2), '')}{m.group(3)}", html)
 
 
-def _reader(pdf: Path) -> Any:
-    try:
-        from pypdf import PdfReader
-    except ImportError:
-        return None
-    return PdfReader(str(pdf))
-
-
-def destinations(pdf: Path) -> dict[str, int] | None:
-    """Each named destination (an id a link points at) with its page, from 1; None without pypdf."""
-    reader = _reader(pdf)
-    if reader is None:
-        return None
-    return {str(name).lstrip("/"): reader.get_destination_page_number(dest) + 1
-            for name, dest in reader.named_destinations.items()}
-
-
-def outline(pdf: Path) -> list[tuple[int, str, int]] | None:
-    """The PDF's bookmarks as (depth from 0, title, page from 1), in order; None without pypdf."""
-    reader = _reader(pdf)
-    if reader is None:
-        return None
-    found: list[tuple[int, str, int]] = []
-
-    def walk(items: list[Any], depth: int) -> None:
-        for item in items:
-            if isinstance(item, list):
-                walk(item, depth + 1)
-            else:
-                found.append((depth, str(item.title), reader.get_destination_page_number(item) + 1))
-
-    walk(reader.outline, 0)
-    return found
-
-
-def page_count(pdf: Path) -> int:
-    """How many pages a PDF has (pypdf, else the page objects Chromium writes)."""
-    reader = _reader(pdf)
-    if reader is not None:
-        return len(reader.pages)
-    return len(re.findall(rb"/Type\s*/Page\b", pdf.read_bytes()))
-
-
 def write_pdf(chromium: Path, page: Path, pdf: Path) -> dict[str, Any]:
     """Print an edition's page to ``pdf``, its contents numbered; ``{"pages", "bytes", "numbered"}``."""
     print_once(chromium, page, pdf)
     source = page.read_text(encoding="utf-8")
     wanted = {m.group(2) for m in _NUMBER.finditer(source)}
-    starts = destinations(pdf)
+    starts = _destinations(pdf)
     numbered = starts is not None
-    if starts is None:
-        log.warning(f"{pdf.name}: its contents have no page numbers: they need pypdf (pip install 'rollwright[pdf]')")
-    elif wanted:
+    if starts is not None and wanted:
         copy = page.with_name(".rw-print-numbered.html")
         try:
             for _ in range(3):  # the numbers take room kept for them: the second print normally agrees
                 copy.write_text(fill_numbers(source, starts), encoding="utf-8")
                 print_once(chromium, copy, pdf)
-                again = destinations(pdf) or {}
+                again = _destinations(pdf) or {}
                 if all(again.get(key) == starts.get(key) for key in wanted):
                     break
                 starts = again
@@ -155,4 +115,13 @@ def write_pdf(chromium: Path, page: Path, pdf: Path) -> dict[str, Any]:
                 log.warning(f"{pdf.name}: some page numbers in its contents may be off by a page")
         finally:
             copy.unlink(missing_ok=True)
-    return {"pages": page_count(pdf), "bytes": pdf.stat().st_size, "numbered": numbered}
+    return {"pages": page_count(pdf.read_bytes()), "bytes": pdf.stat().st_size, "numbered": numbered}
+
+
+def _destinations(pdf: Path) -> dict[str, int] | None:
+    """Where each link target of the PDF lies (None, with a warning, if the PDF cannot be read)."""
+    try:
+        return destinations(pdf.read_bytes())
+    except PdfReadError as error:
+        log.warning(f"{pdf.name}: its contents are printed without page numbers: the PDF could not be read ({error})")
+        return None
