@@ -131,3 +131,16 @@ def test_the_home_pages_link_to_their_edition(pips_site: Path) -> None:
         assert "data-rw-print-link" not in (pips_site / page).read_text(encoding="utf-8")
     config = json.loads(re.search(r'id="rw-config">(.*?)</script>', game, re.S).group(1))
     assert config  # the game's own page still starts the runtime
+
+
+def test_without_chromium_the_pdf_command_says_what_is_missing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from rollwright.mkdocs.book import pdf
+
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(pdf, "DEBIAN", tmp_path / "chromium")
+    with pytest.raises(pdf.PdfError) as raised:
+        pdf.find_chromium()
+    message = str(raised.value)
+    assert message.startswith("the PDFs are printed by Chromium, and none was found")
+    assert "apt-get install chromium" in message and "--chromium PATH" in message
+    assert "open a site's print/ page in any browser and use its Print command" in message
