@@ -57,14 +57,24 @@ def text(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
 
 
+SCREEN_ONLY = ("rw-chart__more", "rw-chart__readout")
+"""What a widget's answer says only to a reader at a screen (how to scroll or point at its chart)."""
+
+
 def widget_answers(html: str) -> list[tuple[str, str]]:
-    """Each widget's name and the text of its answer (its ``data-rw-result`` region), in order."""
+    """Each widget's name and the words of its answer (its ``data-rw-result`` region), in order: without its
+    buttons and screen-only hints, brackets and spaces dropped (paper writes a long exact value out in
+    brackets where the screen keeps it behind a button)."""
     from rollwright.mkdocs.book.dom import parse
+
+    def skip(element: Any) -> bool:
+        return bool(element.tag == "button" or any(element.has_class(c) for c in SCREEN_ONLY))
 
     found = []
     for widget in parse(html).find_all(lambda e: "data-rw-widget" in e.attrs):
         result = widget.find(lambda e: "data-rw-result" in e.attrs)
-        found.append((widget.attrs["data-rw-widget"] or "", text(result.inner_html()) if result is not None else ""))
+        words = result.text(skip) if result is not None else ""
+        found.append((widget.attrs["data-rw-widget"] or "", "".join(re.sub(r"[()]", "", words).split())))
     return found
 
 

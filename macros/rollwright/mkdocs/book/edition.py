@@ -40,6 +40,10 @@ ZIP_EPOCH = 315532800
 """1980-01-01, the earliest date a ZIP file holds: reproducible builds' stand-in for "no date" (the Makefile's
 default ``SOURCE_DATE_EPOCH``), so no edition claims to be built then."""
 
+SHEET_REPORTS = ("problems",)
+"""Parts of a builder's sheet that report on the character it shows (the builders' convention for the rules'
+findings): a blank sheet has nothing to report."""
+
 log = logging.getLogger("mkdocs.plugins.rollwright")
 
 
@@ -241,6 +245,8 @@ def _sheet_section(system_id: str, sheet: Element) -> tuple[str, str, Element]:
     system = all_systems().get(system_id)
     title = f"{system.title if system else system_id} character sheet"
     target = f"sheet-{system_id}"
+    for report in sheet.find_all(lambda e: e.attrs.get("data-rw-section") in SHEET_REPORTS):
+        report.remove()
     for head in sheet.find_all(lambda e: e.has_class("rw-csheet__head")):
         for name in head.find_all(lambda e: e.tag in ("h1", "h2", "h3")):
             name.replace_with(element("p", {"class": "rw-print-sheet__name"}, "Name: ",

@@ -26,13 +26,14 @@ from urllib.parse import urljoin, urlsplit
 from mkdocs.utils import get_relative_url
 
 from rollwright.mkdocs.book.dom import Element, element, parse
-from rollwright.mkdocs.book.widgets import print_chips, print_forms
+from rollwright.mkdocs.book.widgets import print_chips, print_exact_values, print_forms
 
 ID_LISTS = ("for", "headers", "list", "form", "aria-labelledby", "aria-describedby", "aria-controls",
             "aria-owns", "aria-details", "aria-errormessage", "aria-activedescendant")
 """Attributes that name other elements by id (one id, or several separated by spaces)."""
-BROWSER_ONLY = ("rw-with-js", "rw-without-js", "headerlink", "md-skip")
-"""What only concerns a reader at a screen: whether JavaScript runs, a heading's permalink."""
+BROWSER_ONLY = ("rw-with-js", "rw-without-js", "headerlink", "md-skip", "rw-chart__more", "rw-chart__readout")
+"""What only concerns a reader at a screen: whether JavaScript runs, a heading's permalink, how to scroll or
+point at a chart."""
 _BASE = "http://site.invalid/"
 
 
@@ -148,6 +149,7 @@ def print_section(content: str, page_url: str, title: str, links: Links) -> Sect
     _prefix_ids(root, prefix, links, page_url)
     sheets = _take_builders(root)
     print_forms(root)
+    print_exact_values(root)
     print_chips(root, prefix)
     _tidy(root)
     heading = root.find(lambda e: e.tag == "h1")

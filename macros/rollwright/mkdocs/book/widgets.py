@@ -88,6 +88,24 @@ def print_forms(root: Element) -> None:
         widget.attrs["data-rw-state"] = "print"
 
 
+def print_exact_values(root: Element) -> None:
+    """A long exact value the page keeps behind a button (``rw-exact-more``) written out, in brackets as a
+    short one is.
+
+    >>> from rollwright.mkdocs.book.dom import parse
+    >>> root = parse('<p>43.1%<span class="rw-exact-more"> <button>exact<span> fraction, 9 digits</span></button>'
+    ...              '<span class="rw-exact-more__value" hidden>exactly 2484/5760</span></span></p>')
+    >>> print_exact_values(root)
+    >>> root.html()
+    '<p>43.1%<span class="rw-exact rw-print-exact"> (exactly 2484/5760)</span></p>'
+    """
+    for more in root.find_all(lambda e: e.has_class("rw-exact-more")):
+        value = more.find(lambda e: e.has_class("rw-exact-more__value"))
+        if value is None:
+            continue
+        more.replace_with(element("span", {"class": "rw-exact rw-print-exact"}, f" ({' '.join(value.text().split())})"))
+
+
 def _note_place(chip: Element) -> tuple[Element, bool]:
     """Where a chip's note goes: (element, inside it at the end) or (element, after it)."""
     anchor = next((a for a in chip.ancestors() if a.tag in _ANCHORS), None)
