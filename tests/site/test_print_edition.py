@@ -61,7 +61,7 @@ def test_every_table_is_whole_and_equal_to_the_pages_and_the_engines(pips_site: 
 
 def test_a_widget_prints_its_build_time_answer_with_its_inputs_as_text(pips_site: Path, pips_project: Path) -> None:
     body = _body(_edition(pips_site, "pips"))
-    widgets = re.findall(r'<section class="rw-widget"[^>]*data-rw-widget="([^"]+)"[^>]*>(.*?)</section>', body, re.S)
+    widgets = re.findall(r'<section class="rw-widget"[^>]*data-rw-print-widget="([^"]+)"[^>]*>(.*?)</section>', body, re.S)
     assert [name for name, _ in widgets] == ["pips-odds"]
     inner = widgets[0][1]
     assert text(re.search(r'<p class="rw-print-inputs">.*?</p>', inner).group(0)) == "Dice in the pool: 3; Hits needed: 2"
@@ -70,6 +70,7 @@ def test_a_widget_prints_its_build_time_answer_with_its_inputs_as_text(pips_site
     assert "3 dice, 2 hits needed: 25.9% (exactly 7/27)" in text(inner)
     assert widget_answers(_source(pips_site, "pips/")) == widget_answers(body)  # as the page showed it, unclicked
     assert not re.search(r"<(form|input|select|textarea|button)\b", inner)
+    assert not re.search(r"\bdata-rw-(widget|chip|builder|call|system)=", body)  # nothing a runtime picks up
 
 
 def test_an_inline_roll_keeps_its_words_and_gets_its_exact_odds_in_a_note(pips_site: Path) -> None:

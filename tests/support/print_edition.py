@@ -71,10 +71,10 @@ def widget_answers(html: str) -> list[tuple[str, str]]:
         return bool(element.tag == "button" or any(element.has_class(c) for c in SCREEN_ONLY))
 
     found = []
-    for widget in parse(html).find_all(lambda e: "data-rw-widget" in e.attrs):
+    for widget in parse(html).find_all(lambda e: bool({"data-rw-widget", "data-rw-print-widget"} & set(e.attrs))):
         result = widget.find(lambda e: "data-rw-result" in e.attrs)
         words = result.text(skip) if result is not None else ""
-        found.append((widget.attrs["data-rw-widget"] or "", "".join(re.sub(r"[()]", "", words).split())))
+        found.append((widget.attrs.get("data-rw-widget") or widget.attrs.get("data-rw-print-widget") or "", "".join(re.sub(r"[()]", "", words).split())))
     return found
 
 

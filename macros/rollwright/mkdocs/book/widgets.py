@@ -70,7 +70,8 @@ def _inputs(form: Element) -> list[tuple[str, str]]:
 
 
 def print_forms(root: Element) -> None:
-    """Every form as a line of its values; live status lines out; widgets marked as printed."""
+    """Every form as a line of its values; live status lines out; each widget marked as printed
+    (``data-rw-print-widget``, no other ``data-rw-*`` of the live one's: no runtime takes it for a live one)."""
     for form in root.find_all(lambda e: e.tag == "form"):
         inputs = _inputs(form)
         if not inputs:
@@ -85,7 +86,10 @@ def print_forms(root: Element) -> None:
     for status in root.find_all(lambda e: "data-rw-status" in e.attrs):
         status.remove()
     for widget in root.find_all(lambda e: "data-rw-widget" in e.attrs):
-        widget.attrs["data-rw-state"] = "print"
+        name = widget.attrs.pop("data-rw-widget")
+        for attribute in [a for a in widget.attrs if a.startswith("data-rw-")]:  # nothing for a runtime to pick up
+            widget.attrs.pop(attribute)
+        widget.attrs["data-rw-print-widget"] = name
 
 
 def print_exact_values(root: Element) -> None:
@@ -142,7 +146,7 @@ def print_chips(root: Element, prefix: str) -> None:
                                                 or e.has_class("rw-chip__tip")).split())
         tip = chip.find(lambda e: e.has_class("rw-chip__tip") or e.attrs.get("role") == "tooltip")
         note_id = f"{prefix}--odds-{number}"
-        attributes = {k: v for k, v in chip.attrs.items() if k not in ("class", "id", "data-rw-chip")}
+        attributes = {k: v for k, v in chip.attrs.items() if k == "data-rw-p"}  # its exact chance stays
         printed = element("span", {**attributes, "class": "rw-print-chip", "data-rw-print-chip": chip.attrs["data-rw-chip"]},
                           label, element("sup", {"class": "rw-print-ref"},
                                          element("a", {"href": f"#{note_id}", "id": f"{prefix}--odds-ref-{number}"},
