@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.accessibility import AXE, RUN, RUN_LIGHTHOUSE_EXTRAS
+from tests.support.browser import open_tab
 from tests.support.fixture_site import FixtureSite, rollwright
 from tests.support.print_edition import A4_CONTENT_PX, nav_urls, outline, page_texts, too_wide
 
@@ -95,3 +97,17 @@ def test_rollwright_pdf_without_chromium_says_so(pips_project: Path, tmp_path: P
     assert done.returncode == 2
     assert f"error: no Chromium at {tmp_path / 'none'}" in done.stderr
     assert not (tmp_path / "site").exists()  # it says so before building anything
+
+
+@pytest.mark.parametrize("path", ["print/", "pips/print/"])
+def test_an_edition_has_no_serious_axe_findings(pips_live: FixtureSite, browser, path: str) -> None:
+    """axe-core's serious and critical findings, and Lighthouse's extras (heading order, crawlable links)."""
+    tab = open_tab(browser)
+    try:
+        tab.page.goto(pips_live.url(path))
+        tab.page.add_script_tag(path=str(AXE))
+        assert tab.page.evaluate(RUN) == []
+        assert tab.page.evaluate(RUN_LIGHTHOUSE_EXTRAS) == []
+    finally:
+        tab.context.close()
+    assert tab.external == []

@@ -38,7 +38,8 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 """The flags the tests drive Chromium with (tests/support/siteserver.py's CHROMIUM_ARGS)."""
 PRINT_FLAGS = ("--no-pdf-header-footer", "--generate-pdf-document-outline", "--host-resolver-rules=MAP * ~NOTFOUND",
                "--disable-extensions")
-NAMES = ("chromium", "chromium-browser")
+NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+"""What a Chromium is called on the PATH (Debian's, Ubuntu's, Google's Chrome: the same flags work)."""
 DEBIAN = Path("/usr/bin/chromium")
 TIMEOUT = 600
 _NUMBER = re.compile(r'(<span class="rw-print-toc__page" data-rw-page-of="([^"]*)">)(</span>)')
@@ -63,8 +64,9 @@ def find_chromium(given: str | None = None) -> Path:
             return Path(found)
     if DEBIAN.is_file():
         return DEBIAN
-    raise PdfError("the PDFs are printed by Chromium, and none was found (looked for `chromium` and "
-                   "`chromium-browser` on the PATH): install Debian's package (apt-get install chromium) or pass "
+    raise PdfError("the PDFs are printed by Chromium, and none was found (looked for `chromium`, "
+                   "`chromium-browser` and `google-chrome` on the PATH): install Debian's package "
+                   "(apt-get install chromium) or pass "
                    "--chromium PATH. The print editions need no Chromium: open a site's print/ page in any "
                    "browser and use its Print command to save it as PDF.")
 

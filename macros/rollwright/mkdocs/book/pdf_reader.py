@@ -26,27 +26,41 @@ class PdfReadError(ValueError):
     """The PDF is not laid out as Chromium writes it; the message says what was missing."""
 
 
-def _objects(pdf: bytes) -> dict[int, bytes]:
-    """Each object's text up to its stream or its end (dictionaries only), by number."""
-    found = _XREF.search(pdf[-64:])
-    if found is None:
-        raise PdfReadError("no startxref at the end of the file")
-    start = int(found.group(1))
-    if not pdf.startswith(b"xref", start):
-        raise PdfReadError("no classic cross-reference table (a compressed one is not read here)")
-    header = re.match(rb"xref\s+(\d+)\s+(\d+)\s+", pdf[start:start + 64])
-    if header is None:
-        raise PdfReadError("an unreadable cross-reference table")
-    first, count = int(header.group(1)), int(header.group(2))
-    table = pdf[start + header.end():start + header.end() + 20 * count]
-    objects: dict[int, bytes] = {}
-    for number, entry in enumerate(_ENTRY.finditer(table), start=first):
-        if entry.group(3) != b"n":
-            continue
-        offset = int(entry.group(1))
-        end = min(i for i in (pdf.find(b"endobj", offset), pdf.find(b"stream", offset), len(pdf)) if i >= 0)
-        objects[number] = pdf[offset:end]
-    return objects
+class _Objects:
+    """The objects of a PDF by number, each read when first asked for (only the catalog, the page tree and
+    the destinations are): its text up to its stream or its end."""
+
+    def __init__(self, pdf: bytes) -> None:
+        found = _XREF.search(pdf[-64:])
+        if found is None:
+            raise PdfReadError("no startxref at the end of the file")
+        start = int(found.group(1))
+        if not pdf.startswith(b"xref", start):
+            raise PdfReadError("no classic cross-reference table (a compressed one is not read here)")
+        header = re.match(rb"xref\s+(\d+)\s+(\d+)\s+", pdf[start:start + 64])
+        if header is None:
+            raise PdfReadError("an unreadable cross-reference table")
+        first, count = int(header.group(1)), int(header.group(2))
+        table = pdf[start + header.end():start + header.end() + 20 * count]
+        self.offsets = {number: int(entry.group(1)) for number, entry in enumerate(_ENTRY.finditer(table), start=first)
+                        if entry.group(3) == b"n"}
+        ends = sorted(self.offsets.values()) + [start]
+        self.ends = {offset: ends[i + 1] for i, offset in enumerate(ends[:-1])}  # each object runs to the next
+        self.pdf = pdf
+        trailer = re.search(rb"trailer\s*<<(.*?)>>", pdf[start:], re.S)
+        root = _value(trailer.group(1), b"Root") if trailer else None
+        if root is None:
+            raise PdfReadError("no catalog")
+        self.root = int(root.split()[0])
+
+    def __contains__(self, number: int) -> bool:
+        return number in self.offsets
+
+    def __getitem__(self, number: int) -> bytes:
+        offset = self.offsets[number]
+        text = self.pdf[offset:self.ends[offset]]
+        cut = min(i for i in (text.find(b"endobj"), text.find(b"stream"), len(text)) if i >= 0)
+        return text[:cut]
 
 
 def _value(text: bytes, key: bytes) -> bytes | None:
@@ -54,14 +68,13 @@ def _value(text: bytes, key: bytes) -> bytes | None:
     return found.group(1) if found else None
 
 
-def _catalog(objects: dict[int, bytes]) -> bytes:
-    catalog = next((text for text in objects.values() if re.search(rb"/Type\s*/Catalog\b", text)), None)
-    if catalog is None:
+def _catalog(objects: _Objects) -> bytes:
+    if objects.root not in objects or not re.search(rb"/Type\s*/Catalog\b", objects[objects.root]):
         raise PdfReadError("no catalog")
-    return catalog
+    return objects[objects.root]
 
 
-def _pages(objects: dict[int, bytes], node: int, seen: set[int]) -> list[int]:
+def _pages(objects: _Objects, node: int, seen: set[int]) -> list[int]:
     if node in seen or node not in objects:
         raise PdfReadError(f"a broken page tree at object {node}")
     seen.add(node)
@@ -74,8 +87,8 @@ def _pages(objects: dict[int, bytes], node: int, seen: set[int]) -> list[int]:
     return [node]
 
 
-def _page_order(pdf: bytes) -> tuple[dict[int, bytes], list[int]]:
-    objects = _objects(pdf)
+def _page_order(pdf: bytes) -> tuple[_Objects, list[int]]:
+    objects = _Objects(pdf)
     root = _value(_catalog(objects), b"Pages")
     if root is None:
         raise PdfReadError("a catalog without pages")
@@ -98,7 +111,7 @@ def destinations(pdf: bytes) -> dict[str, int]:
     dests = _value(_catalog(objects), b"Dests")
     if dests is None:
         return {}  # no link inside the document
-    text = objects.get(int(dests.split()[0]), b"")
+    text = objects[int(dests.split()[0])] if int(dests.split()[0]) in objects else b""
     return {_name(m.group(1)): number[int(m.group(2))] for m in _NAME_DEST.finditer(text) if int(m.group(2)) in number}
 
 

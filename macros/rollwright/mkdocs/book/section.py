@@ -112,9 +112,10 @@ def _take_builders(root: Element) -> list[tuple[str, Element]]:
     for shell in root.find_all(lambda e: "data-rw-builder" in e.attrs):
         system = shell.attrs["data-rw-builder"] or ""
         region = shell.find(lambda e: "data-rw-sheet-region" in e.attrs)
-        if region is not None:
-            sheet = Element("div", {"class": "rw-print-sheet__body"}, list(region.children))
-            sheets.append((system, sheet))
+        if region is None:  # a builder with no printable sheet: nothing to point at
+            shell.replace_with(element("p", {"class": "rw-print-note"}, "The character builder works on the site."))
+            continue
+        sheets.append((system, Element("div", {"class": "rw-print-sheet__body"}, list(region.children))))
         pointer = element("p", {"class": "rw-print-note"}, "A blank character sheet for this game is at the end "
                           "of this edition: ", element("a", {"href": f"#sheet-{system}"}, "Character sheet"), ".")
         shell.replace_with(pointer)
