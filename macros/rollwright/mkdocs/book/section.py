@@ -40,8 +40,8 @@ _BASE = "http://site.invalid/"
 def section_id(url: str) -> str:
     """A page's section id, from its URL.
 
-    >>> section_id("facade/basic-rules/"), section_id(""), section_id("dice.html"), section_id("a/index.html")
-    ('facade-basic-rules', 'index', 'dice', 'a')
+    >>> section_id("rules/combat-basics/"), section_id(""), section_id("dice.html"), section_id("a/index.html")
+    ('rules-combat-basics', 'index', 'dice', 'a')
     """
     slug = re.sub(r"[^a-z0-9]+", "-", page_key(url).removesuffix(".html").lower()).strip("-")
     return slug or "index"
