@@ -12,7 +12,7 @@ SITE_URL ?=
 SOURCE_DATE_EPOCH ?= 315532800
 export SOURCE_DATE_EPOCH
 
-.PHONY: deps dev-deps serve site dist test test-engine bench fuzz clean
+.PHONY: deps dev-deps serve site pdf dist test test-engine bench fuzz clean
 
 # The site's tools, and Rollwright itself installed editable from this checkout (its plugin and command).
 $(VENV)/.site: requirements.txt requirements.lock pyproject.toml
@@ -55,6 +55,10 @@ dev-deps: $(VENV)/.dev node_modules/.dev .cache/wheelhouse/.done
 
 site: deps
 	$(PY) -m rollwright build --site-dir site $(if $(SITE_URL),--site-url $(SITE_URL))
+
+# The site, with each game's print edition and the whole site's printed to PDF beside it (Debian's Chromium).
+pdf: deps
+	$(PY) -m rollwright pdf --site-dir site $(if $(SITE_URL),--site-url $(SITE_URL))
 
 serve: deps
 	$(PY) -m rollwright serve --dev-addr $(HOST):$(PORT)

@@ -17,7 +17,7 @@ A notation that starts with '-' goes after ``--``: ``roll --seed 3 -- -d4+2``.
 
 ``call``, ``calls`` and ``character`` use the systems of the site in the working folder (its
 ``mkdocs.yml``, or the one ``--config-file`` names), else every installed system. The site
-commands (``new``, ``build``, ``serve``, ``check``) come from :mod:`rollwright.mkdocs.commands`,
+commands (``new``, ``build``, ``pdf``, ``serve``, ``check``) come from :mod:`rollwright.mkdocs.commands`,
 which this module only names: the engine imports nothing of MkDocs.
 
 >>> main(["dist", "d2", "--json"])

@@ -224,3 +224,16 @@ def test_rollwright_check_passes_there_and_fails_on_a_wrong_worked_example(publi
         examples.write_text(right, encoding="utf-8")
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Three dice against a hard task" in done.stdout + done.stderr
+
+
+def test_rollwright_pdf_prints_the_book_with_the_wheel_alone(installed: Installed) -> None:
+    """A designer's project, the wheel and its pinned dependencies only (no Playwright, no pypdf): the game's
+    print edition, its PDF with numbered contents, and the link to both from the game's home page."""
+    assert {"playwright", "pypdf"}.isdisjoint(installed.after)
+    site = installed.project.parent / "site-pdf"
+    done = checked(installed.python.rollwright("pdf", "-d", site, cwd=installed.project))
+    pdf = site / GAME_ID / "print" / f"{GAME_ID}.pdf"
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    assert f"{pdf}: " in done.stdout and "without page numbers" not in done.stdout + done.stderr
+    home = (site / GAME_ID / "index.html").read_text(encoding="utf-8")
+    assert '<a href="print/" data-rw-print-link>' in home and f'<a href="print/{GAME_ID}.pdf"' in home

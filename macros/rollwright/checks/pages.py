@@ -45,7 +45,7 @@ def remote_loads(html: str) -> list[str]:
 def site_problems(built: BuiltSite) -> list[str]:
     """What every Rollwright site must hold to: nothing loaded from another host (pages and stylesheets)."""
     problems = [f"{page} loads {', '.join(urls)} from another host: a Rollwright site serves everything itself"
-                for page in built.pages() if (urls := remote_loads(built.text(page)))]
+                for page in built.pages() + built.editions() if (urls := remote_loads(built.text(page)))]
     for sheet in sorted(built.directory.rglob("*.css")):
         if _CSS_REMOTE.search(sheet.read_text(encoding="utf-8")):
             problems.append(f"{sheet.relative_to(built.directory)} imports from another host (@import or url())")

@@ -26,6 +26,8 @@ from rollwright.mkdocs.project import SiteError, read_config, use_site
 from rollwright.mkdocs.site_assets import NO_NODE
 from rollwright.mkdocs.systems import SiteSystem
 
+EDITION_MARK = '<div class="rw-print" data-rw-print="'
+"""How a print edition's page starts its content (:func:`rollwright.mkdocs.book.edition.edition_html`)."""
 CONFIG_RE = re.compile(r'<script type="application/json" id="rw-config">(.*?)</script>', re.DOTALL)
 
 
@@ -182,10 +184,17 @@ class BuiltSite:
         self._texts: dict[str, str] = {}
         self._readers: dict[str, TableReader] = {}
 
-    def pages(self) -> list[str]:
-        """Every HTML page, as paths relative to the site (``pips/index.html``), sorted."""
+    def _html(self) -> list[str]:
         return sorted(p.relative_to(self.directory).as_posix() for p in self.directory.rglob("*.html")
                       if not p.relative_to(self.directory).as_posix().startswith("assets/"))
+
+    def pages(self) -> list[str]:
+        """Every HTML page but the print editions, as paths relative to the site (``pips/index.html``), sorted."""
+        return [page for page in self._html() if EDITION_MARK not in self.text(page)]
+
+    def editions(self) -> list[str]:
+        """The print editions' pages (:mod:`rollwright.mkdocs.book`): the site's pages again, for paper."""
+        return [page for page in self._html() if EDITION_MARK in self.text(page)]
 
     def text(self, page: str) -> str:
         if page not in self._texts:

@@ -1,6 +1,7 @@
-"""The tables check, on the built site: every registered table a page shows equals the engine's data, every
-table the system registers is shown somewhere, its errata table lists exactly what its errata sources find,
-every erratum's link leads to a real heading, and its pages show no rules table the registry did not build.
+"""The tables check, on the built site: every registered table a page (or a print edition) shows equals the
+engine's data, every table the system registers is shown somewhere, its errata table lists exactly what its
+errata sources find, every erratum's link leads to a real heading, and its pages show no rules table the
+registry did not build.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ class ShownTable:
 
 
 def shown_tables(built: BuiltSite) -> list[ShownTable]:
-    """Every ``data-rw-registered`` table of the built site, page by page."""
+    """Every ``data-rw-registered`` table of the built site, page by page, the print editions' too."""
     found = []
-    for page in built.pages():
+    for page in built.pages() + built.editions():
         reader = built.reader(page)
         for tag, attributes in reader.attributes:
             if tag == "table" and "data-rw-registered" in attributes:

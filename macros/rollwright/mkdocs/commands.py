@@ -1,4 +1,5 @@
-"""The site commands of ``rollwright``: build and serve a site (``new`` and ``check`` are added by their modules).
+"""The site commands of ``rollwright``: build and serve a site, and print its editions to PDF (``new`` and
+``check`` are added by their modules).
 
 ``rollwright.cli`` (the engine's command line) adds these to its parser when this MkDocs side is
 installed. Each runs MkDocs on the site's ``mkdocs.yml`` with the Rollwright plugin; strict, so a
@@ -11,6 +12,7 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,13 +96,16 @@ def build_site(config_file: Path, site_dir: Path | None = None, site_url: str | 
     return Path(_build(config_file, site_dir, site_url).site_dir)
 
 
-def _build(config_file: Path, site_dir: Path | None, site_url: str | None) -> MkDocsConfig:
+def _build(config_file: Path, site_dir: Path | None, site_url: str | None,
+           prepare: Callable[[MkDocsConfig], None] | None = None) -> MkDocsConfig:
     overrides: dict[str, Any] = {"strict": True}
     if site_dir is not None:
         overrides["site_dir"] = str(site_dir)
     if site_url:
         overrides["site_url"] = site_url
     config = load_config(str(config_file), **overrides)
+    if prepare is not None:
+        prepare(config)
     config.plugins.on_startup(command="build", dirty=False)
     try:
         mkdocs_build(config)
@@ -116,6 +121,46 @@ def _cmd_build(args: argparse.Namespace) -> int:
     except MkDocsException as error:
         raise CommandError(f"the build failed: {error}") from None
     print(built_summary(Path(config.site_dir), config.site_url))
+    return 0
+
+
+def _plugin(config: MkDocsConfig) -> Any:
+    from rollwright.mkdocs.plugin import RollwrightPlugin
+
+    found = [plugin for plugin in config.plugins.values() if isinstance(plugin, RollwrightPlugin)]
+    if not found:
+        raise CommandError("this site's mkdocs.yml does not use the rollwright plugin (plugins: [search, rollwright])")
+    return found[0]
+
+
+def _cmd_pdf(args: argparse.Namespace) -> int:
+    """Build the site with its print editions printed to PDF (each beside its print page)."""
+    from rollwright.mkdocs.book.pdf import PdfError, find_chromium
+
+    show_messages()
+    try:
+        chromium = find_chromium(args.chromium)
+    except PdfError as error:
+        raise CommandError(str(error)) from None
+
+    def ask_for_pdfs(config: MkDocsConfig) -> None:
+        options = _plugin(config).config.book
+        if not options.print:
+            raise CommandError("this site turns its print editions off (rollwright: book: print: false), "
+                               "so there is nothing to print")
+        options.pdf, options.chromium = True, str(chromium)
+
+    site_dir = Path(args.site_dir) if args.site_dir else None
+    try:
+        config = _build(_config_path(args), site_dir, args.site_url, ask_for_pdfs)
+    except MkDocsException as error:
+        raise CommandError(f"the build failed: {error}") from None
+    pdfs = _plugin(config).pdfs
+    folder = Path(config.site_dir)
+    for pdf in pdfs:
+        numbered = "" if pdf["numbered"] else " (its contents without page numbers)"
+        print(f"{folder / pdf['path']}: {pdf['pages']} pages, {pdf['bytes'] / 1e6:.1f} MB{numbered}")
+    print(built_summary(folder, config.site_url))
     return 0
 
 
@@ -135,6 +180,14 @@ def add_commands(sub: Any, site: argparse.ArgumentParser) -> None:
                               help="the address the site will be published at, e.g. https://me.github.io/my-srd/ "
                                    "(for canonical links and the sitemap; default: site_url in mkdocs.yml, else none)")
     build_parser.set_defaults(handler=_cmd_build, uses_site=False)
+    pdf_parser = sub.add_parser("pdf", parents=[site],
+                                help="build the site and print each game's edition, and the whole site's, to PDF")
+    pdf_parser.add_argument("-d", "--site-dir", default=None, help="where to write the site and its PDFs (default: site/)")
+    pdf_parser.add_argument("--site-url", default=None, metavar="URL", help="as for build")
+    pdf_parser.add_argument("--chromium", default=None, metavar="PATH",
+                            help="the Chromium (or Chrome) to print with (default: chromium on the PATH, "
+                                 "else /usr/bin/chromium)")
+    pdf_parser.set_defaults(handler=_cmd_pdf, uses_site=False)
     serve_parser = sub.add_parser("serve", parents=[site], help="serve the site while you edit it, reloading on change")
     serve_parser.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address to serve on")
     serve_parser.set_defaults(handler=_cmd_serve, uses_site=False)

@@ -13,7 +13,7 @@ Roles in the file list:
 * ``precache``: downloaded when the service worker installs (the shell and the runtime
   the snapshot path needs), so a reader can come back offline after one visit;
 * ``page``: an HTML page, keyed by its URL (``rules/combat/``), kept once visited;
-* ``lazy``: any other file of the build (source maps, search languages, the sitemap, and what
+* ``lazy``: any other file of the build (source maps, search languages, the sitemap, PDFs, and what
   only the fallback boot needs: the engine wheel and the standard-library zip), kept once fetched.
 
 A gzipped file named in ``inflate`` (the memory snapshot) also gets ``"raw": {"sha256", "bytes"}``:
@@ -36,7 +36,7 @@ OFFLINE_PAGE = "503.html"
 rendered with the site's look, added to the theme's static templates by ``site_assets.on_config``; named
 as an error page, its links start at the site's root (``site_url``'s path), so they work at any address."""
 _LAZY_PREFIXES = ("assets/javascripts/lunr/",)
-_LAZY_SUFFIXES = (".map",)
+_LAZY_SUFFIXES = (".map", ".pdf")  # a print edition's PDF: megabytes, fetched when asked for
 _LAZY_FILES = frozenset({"sitemap.xml.gz"})
 # Material reads the sitemap on every page (for instant navigation); a host may rewrite its
 # absolute URLs, and a list of links cannot break a page, so its bytes are not checked.

@@ -13,7 +13,9 @@ Found through the ``mkdocs.plugins`` entry point. With it the site gets, and nee
   the macros' HTML needs;
 * tables as the theme shows them, through a Markdown extension (:mod:`rollwright.mkdocs.tables_extension`);
 * at the end of the build, the runtime's files (:mod:`rollwright.mkdocs.site_assets`) and search
-  text with other spellings.
+  text with other spellings;
+* a print edition of each game and of the whole site, and with ``book: {pdf: true}`` their PDFs
+  (:mod:`rollwright.mkdocs.book`).
 
 The theme must be Material for MkDocs. Its Google Fonts are turned off: a Rollwright site loads
 nothing from another host.
@@ -36,6 +38,7 @@ from mkdocs_macros.plugin import MacrosPlugin
 from rollwright.kit.discovery import load_all, use_systems
 from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
+from rollwright.mkdocs.book.edition import Book, BookOptions
 from rollwright.mkdocs.offline import OFFLINE_PAGE
 from rollwright.mkdocs.resources import theme_dir
 from rollwright.mkdocs.search_text import finish_index, games
@@ -45,7 +48,7 @@ from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
 
 MACROS_MODULE = "rollwright.mkdocs.macros"
 STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
-               "assets/rollwright/css/builder.css")
+               "assets/rollwright/css/builder.css", "assets/rollwright/css/print.css")
 SCRIPT = "assets/rollwright/rollwright.js"
 MATERIAL_DEFAULT_FONT = {"text": "Roboto", "code": "Roboto Mono"}
 """The font Material's theme asks Google Fonts for when a site names none (its ``mkdocs_theme.yml``)."""
@@ -61,6 +64,8 @@ class RollwrightConfig(base.Config):
 
     systems = c.ListOfItems(c.Type(str), default=[])
     """The site's systems: folders next to mkdocs.yml, or installed systems' names (none: every installed one)."""
+    book = c.SubConfig(BookOptions)
+    """The print editions and their PDFs (:class:`rollwright.mkdocs.book.edition.BookOptions`)."""
 
 
 class RollwrightPlugin(BasePlugin[RollwrightConfig]):
@@ -72,6 +77,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.assets: SiteAssets | None = None
         self.stylesheet: File | None = None
         self.own_macros: MacrosPlugin | None = None
+        self.book = Book()
+        self.pdfs: list[dict[str, Any]] = []
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker, and each
@@ -107,6 +114,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         config.extra["rollwright"] = self.assets.prepare()
         self.stylesheet = bundle_stylesheets(config)
         self._set_up_macros(config)
+        self.book.on_config(self.config.book, serving=self.serving)
         return config
 
     def _check_theme(self, config: MkDocsConfig) -> None:
@@ -156,12 +164,18 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         """Add the site's one joined stylesheet."""
         if self.stylesheet is not None:
             files.append(self.stylesheet)
-        return files
+        return self.book.on_files(files, config)
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
         if self.own_macros is not None:
             self.own_macros.on_nav(nav, config, files)
+        self.book.on_nav(nav)
         return nav
+
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """Every page is rendered now: fill the print editions from them."""
+        self.book.on_env(config)
+        return env
 
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
         """Run the page's macros (when the site does not run mkdocs-macros itself)."""
@@ -178,6 +192,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         finish_index(site_dir)
         if self.assets is None:
             raise PluginError("the Rollwright plugin's on_config did not run")
+        self.pdfs = self.book.on_post_build(config)  # before the service worker's list of files
         self.assets.write(site_dir)
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
