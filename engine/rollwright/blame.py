@@ -133,10 +133,45 @@ def blame(error: BaseException, games: Sequence[str] = ()) -> Blame:
     for where in reversed(lines):
         if kind_of(where.file, games) == GAME:
             return Blame(GAME, where, cause)
+    chained = error.__cause__ or error.__context__
+    if chained is not None and chained is not error:  # a library that caught a game's error and raised its own
+        inner = blame(chained, games)
+        if inner.kind == GAME:
+            return inner
     for where in reversed(lines):
         if kind_of(where.file, games) == KIT:
             return Blame(KIT, where, cause)
     return Blame(LIBRARY, lines[-1] if lines else None, cause)
+
+
+def describe(error: BaseException, games: Sequence[str] = (), root: Path | None = None) -> str:
+    """What went wrong, whose it is and what to do, in words (one or two lines; paths shown from ``root``).
+
+    >>> try:
+    ...     exec(compile("{}['crit']", os.path.abspath("mygame/rules.py"), "exec"))
+    ... except KeyError as error:
+    ...     print(describe(error, root=Path.cwd()))
+    Your game's code failed: KeyError: 'crit' at mygame/rules.py, line 1. Fix it there (this is not a fault in Rollwright).
+    """
+    found = blame(error, games)
+    hint = missing_module_hint(_innermost(error, found))
+    where = f" at {found.where.shown(root)}" if found.where is not None else ""
+    if found.kind == GAME:
+        code = f": `{found.where.text}`" if found.where is not None and found.where.text else ""
+        advice = hint or "Fix it there (this is not a fault in Rollwright)."
+        return f"Your game's code failed: {found.cause}{where}{code}. {advice}"
+    if hint:
+        return f"{found.cause}{where}. {hint}"
+    return (f"Rollwright itself failed: {found.cause}{where}. This is a fault in Rollwright, not in your site: "
+            "please report it with this message.")
+
+
+def _innermost(error: BaseException, found: Blame) -> BaseException:
+    """The error of the chain that ``found`` describes."""
+    seen: BaseException | None = error
+    while seen is not None and one_line(seen) != found.cause:
+        seen = seen.__cause__ or seen.__context__
+    return seen or error
 
 
 def missing_module_hint(error: BaseException) -> str:

@@ -179,8 +179,9 @@ def test_a_page_whose_macro_fails_fails_the_build_naming_it(tmp_path: Path) -> N
     out = done.stdout
     assert done.returncode == 1, done.stderr
     assert _line(out, "site", "build") == "site build FAILED strict"
-    assert ("  - the site did not build strictly (a page's macro failed (exit 100)): pips/index.md: "
-            "table('pips-nope'): no table named 'pips-nope'; known tables: pips-errata, pips-odds") in out
+    assert ("  - the site did not build strictly (it stopped at an error): pips/index.md, line 20: "
+            "{{ table(\"pips-nope\") }} table('pips-nope'): no table named 'pips-nope'; did you mean 'pips-odds'? "
+            "(pips's tables: pips-errata, pips-odds)") in out
     assert _line(out, "pips", "worked examples") == "pips worked examples passed 1 example"  # no build needed
     for check in ("tables", "pages", "parity"):
         assert _line(out, "pips", check) == f"pips {check} skipped the site did not build"

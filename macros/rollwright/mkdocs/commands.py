@@ -20,6 +20,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from rollwright.errors import RollwrightError
+from rollwright.mkdocs.devserver import collecting, problems, serve_site
 from rollwright.mkdocs.project import find_config
 
 
@@ -111,19 +112,18 @@ def _build(config_file: Path, site_dir: Path | None, site_url: str | None) -> Mk
 
 def _cmd_build(args: argparse.Namespace) -> int:
     show_messages()
-    try:
-        config = _build(_config_path(args), Path(args.site_dir) if args.site_dir else None, args.site_url)
-    except MkDocsException as error:
-        raise CommandError(f"the build failed: {error}") from None
+    with collecting() as said:
+        try:
+            config = _build(_config_path(args), Path(args.site_dir) if args.site_dir else None, args.site_url)
+        except MkDocsException as error:
+            raise CommandError("the build failed:\n" + "\n".join(problems(error, said))) from None
     print(built_summary(Path(config.site_dir), config.site_url))
     return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from mkdocs.commands.serve import serve
-
     show_messages()
-    serve(str(_config_path(args)), dev_addr=args.dev_addr, livereload=True, strict=True)
+    serve_site(str(_config_path(args)), args.dev_addr)
     return 0
 
 

@@ -33,10 +33,12 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs_macros.plugin import MacrosPlugin
 
+from rollwright.blame import describe
 from rollwright.kit.discovery import load_all, use_systems
 from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
 from rollwright.mkdocs.offline import OFFLINE_PAGE
+from rollwright.mkdocs.page_errors import StrictMacros, macro_names, page_problem
 from rollwright.mkdocs.resources import theme_dir
 from rollwright.mkdocs.search_text import finish_index, games
 from rollwright.mkdocs.site_assets import SiteAssets
@@ -80,7 +82,22 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
 
     @event_priority(100)  # before a site's own `macros` plugin reads its modules
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        """Name the systems, add the theme and runtime, build the browser's Python, set up the macros."""
+        """Name the systems, add the theme and runtime, build the browser's Python, set up the macros.
+
+        A game's code that does not import, or fails while it registers, fails the build saying where.
+        """
+        try:
+            return self._configure(config)
+        except PluginError:
+            raise
+        except Exception as error:  # noqa: BLE001 - said with its blame: the game's file and line, or report it
+            raise PluginError("The site's games could not be loaded:\n  " + self._describe(error, config)) from error
+
+    def _describe(self, error: BaseException, config: MkDocsConfig) -> str:
+        site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
+        return describe(error, [str(system.folder) for system in self.systems], site_root)
+
+    def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
         self._check_theme(config)
         rebuild = self.serving and bool(self.systems)
@@ -142,10 +159,10 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
                     plugin.config["modules"].append(MACROS_MODULE)
             self.own_macros = None
             return
-        macros = MacrosPlugin()
-        # A bad macro call stops a build at once. Under `serve` it is a warning, which stops that rebuild (the
-        # build is strict) and leaves the server running: mkdocs-macros' own stop would end the process.
-        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": not self.serving,
+        macros = StrictMacros()
+        # A bad macro call raises (StrictMacros), and on_page_markdown says where and why: the build fails
+        # with that message, and `rollwright serve` shows it in the browser (mkdocs-macros' own exit(100) is never used).
+        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": True,
                                                "on_undefined": "strict"}, config.config_file_path)
         if errors:
             raise PluginError(f"setting up mkdocs-macros failed: {errors}")
@@ -167,7 +184,13 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         """Run the page's macros (when the site does not run mkdocs-macros itself)."""
         if self.own_macros is None:
             return markdown
-        return str(self.own_macros.on_page_markdown(markdown, page, config))
+        try:
+            return str(self.own_macros.on_page_markdown(markdown, page, config))
+        except Exception as error:  # noqa: BLE001 - said with the page, the line, the call and whose fault it is
+            raise PluginError(page_problem(
+                error, page.file.src_uri, markdown, macros=macro_names(self.own_macros),
+                games=[str(system.folder) for system in self.systems],
+                root=Path(config.config_file_path or "mkdocs.yml").resolve().parent)) from error
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
