@@ -22,6 +22,7 @@ nothing from another host.
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,8 @@ from rollwright.blame import describe
 from rollwright.kit.discovery import load_all, use_systems
 from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
+from rollwright.mkdocs.macro_cache import MacroCache, fingerprints
+from rollwright.mkdocs.macros import use_cache
 from rollwright.mkdocs.offline import OFFLINE_PAGE
 from rollwright.mkdocs.page_errors import StrictMacros, macro_names, page_problem
 from rollwright.mkdocs.resources import theme_dir
@@ -46,6 +49,8 @@ from rollwright.mkdocs.system_styles import bundle_stylesheets
 from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
 
 MACROS_MODULE = "rollwright.mkdocs.macros"
+NO_CACHE = ("ROLLWRIGHT_MACRO_CACHE", "off")
+"""The environment variable, and its value, that turn the macros' content cache off."""
 STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
                "assets/rollwright/css/builder.css")
 SCRIPT = "assets/rollwright/rollwright.js"
@@ -74,6 +79,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.assets: SiteAssets | None = None
         self.stylesheet: File | None = None
         self.own_macros: MacrosPlugin | None = None
+        self.macro_cache: MacroCache | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker, and each
@@ -123,8 +129,22 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.assets = SiteAssets(site_root, self.systems, serving=self.serving)
         config.extra["rollwright"] = self.assets.prepare()
         self.stylesheet = bundle_stylesheets(config)
+        self._use_macro_cache(site_root)
         self._set_up_macros(config)
         return config
+
+    def _use_macro_cache(self, site_root: Path) -> None:
+        """The macros answer from their cache, keyed by the sources as they are now (``ROLLWRIGHT_MACRO_CACHE=off``:
+        every call computed, as a check of the cache)."""
+        if os.environ.get(NO_CACHE[0]) == NO_CACHE[1]:
+            use_cache(None)
+            return
+        now = fingerprints(self.systems)
+        if self.macro_cache is None:
+            self.macro_cache = MacroCache(site_root / ".cache" / "rollwright" / "macros", now)
+        else:
+            self.macro_cache.renew(now)
+        use_cache(self.macro_cache)
 
     def _check_theme(self, config: MkDocsConfig) -> None:
         if config.theme.name != "material":
@@ -208,6 +228,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         """Other spellings into the search index, then the runtime's files and the service worker."""
         if self.own_macros is not None:
             self.own_macros.on_post_build(config)
+        if self.macro_cache is not None:
+            self.macro_cache.save()
         site_dir = Path(config.site_dir)
         finish_index(site_dir)
         if self.assets is None:
