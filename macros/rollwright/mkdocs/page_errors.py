@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateSyntaxError, UndefinedError
+from jinja2 import Environment, Template, TemplateSyntaxError, UndefinedError
 from mkdocs_macros.plugin import MacrosPlugin
 
 from rollwright.blame import GAME, blame, describe
@@ -50,7 +50,34 @@ class StrictMacros(MacrosPlugin):  # type: ignore[misc]
             return markdown
         variables = copy.copy(self.variables)
         variables.update(meta)
-        return str(self.env.from_string(markdown).render(**variables))
+        return str(compiled(self.env, markdown).render(**variables))
+
+
+_COMPILED: dict[tuple[Any, ...], Any] = {}
+"""A page's Markdown compiled by Jinja, by its text and the settings that shape the code (kept for the process)."""
+KEPT_PAGES = 1000
+
+
+def compiled(env: Environment, source: str) -> Template:
+    """``env.from_string(source)``, compiling each page's text once per process (``rollwright serve`` rebuilds
+    every page after each edit, and a page of many macros takes as long to compile as to run from the cache).
+
+    >>> from jinja2 import Environment
+    >>> compiled(Environment(), "{{ 1 + 1 }}").render(), compiled(Environment(), "{{ 1 + 1 }}").render()
+    ('2', '2')
+    """
+    key = (source, env.block_start_string, env.block_end_string, env.variable_start_string,
+           env.variable_end_string, env.comment_start_string, env.comment_end_string, env.line_statement_prefix,
+           env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks, env.newline_sequence,
+           env.keep_trailing_newline, tuple(sorted(env.extensions)), env.optimized, env.autoescape, env.finalize,
+           tuple(sorted(env.filters)), tuple(sorted(env.tests)))  # a missing filter or test fails the compile
+    code = _COMPILED.get(key)
+    if code is None:
+        code = env.compile(source)
+        if len(_COMPILED) >= KEPT_PAGES:
+            _COMPILED.clear()
+        _COMPILED[key] = code
+    return env.template_class.from_code(env, code, env.make_globals(None), None)
 
 
 def template_line(error: BaseException) -> int | None:
