@@ -95,6 +95,19 @@ def test_each_error_shows_the_error_page_and_goes_away_when_fixed(served: DevSer
     assert served.page("pips/")[0] == 200
 
 
+def test_a_rules_edit_and_its_undo_each_show_their_own_figures(served: DevServer) -> None:
+    """The game's code is imported afresh when it changed (and only then), and the macros' cache answers for
+    the sources as they are: back to the rules before, back to the figures before."""
+    served.wait_for("pips/", "hard task works out 25.9% of the time")
+    undo = served.edit(RULES_CODE, "P_HIT = Fraction(2, 6)", "P_HIT = Fraction(3, 6)")
+    served.wait_for("pips/", "hard task works out 50% of the time")
+    served.edit("docs/pips/errata.md", "# ", "# Edited: ")  # a Markdown edit meanwhile keeps the new rules
+    assert ">50%<" in served.wait_for("pips/errata/", "Edited: ")  # the erratum's value by the new rule
+    undo()
+    served.wait_for("pips/", "hard task works out 25.9% of the time")
+    served.alive()
+
+
 def test_a_build_that_fails_from_the_start_still_serves_and_recovers(tmp_path: Path) -> None:
     def broken(project: Path) -> None:
         page = project / RULES_PAGE

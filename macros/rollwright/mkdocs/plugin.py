@@ -34,11 +34,11 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs_macros.plugin import MacrosPlugin
 
-from rollwright.blame import describe
+from rollwright.blame import GAME, blame, describe
 from rollwright.kit.discovery import load_all, use_systems
 from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
-from rollwright.mkdocs.macro_cache import MacroCache, fingerprints
+from rollwright.mkdocs.macro_cache import Fingerprints, MacroCache, fingerprints
 from rollwright.mkdocs.macros import use_cache
 from rollwright.mkdocs.offline import OFFLINE_PAGE
 from rollwright.mkdocs.page_errors import StrictMacros, macro_names, page_problem
@@ -80,6 +80,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.stylesheet: File | None = None
         self.own_macros: MacrosPlugin | None = None
         self.macro_cache: MacroCache | None = None
+        self.loaded: Fingerprints | None = None
+        """The games' sources as this process last imported them all (None: import every game afresh)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker, and each
@@ -97,22 +99,25 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         except PluginError:
             raise
         except Exception as error:  # noqa: BLE001 - said with its blame: the game's file and line, or report it
-            raise PluginError("The site's games could not be loaded:\n  " + self._describe(error, config)) from error
-
-    def _describe(self, error: BaseException, config: MkDocsConfig) -> str:
-        site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
-        return describe(error, [str(system.folder) for system in self.systems], site_root)
+            games = [str(system.folder) for system in self.systems]
+            site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
+            heading = ("The site's games could not be loaded:" if blame(error, games).kind == GAME
+                       else "The site could not be set up:")
+            raise PluginError(f"{heading}\n  {describe(error, games, site_root)}") from error
 
     def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
         self._check_theme(config)
         rebuild = self.serving and bool(self.systems)
-        if rebuild:  # under `serve`, after an edit: the games' code may have changed on disk
-            forget_systems([system.module for system in self.systems])
+        if rebuild:  # under `serve`, after an edit: the games whose code changed on disk are imported afresh
+            changed = fingerprints(self.systems).changed(self.loaded)
+            forget_systems([system.module for system in self.systems if system.module in changed])
+        self.loaded = None  # until this build has imported them all
         try:
             self.systems = resolve(self.config.systems, site_root)
         except SystemConfigError as error:
             raise PluginError(str(error)) from None
+        now = fingerprints(self.systems)  # before any import: an edit made meanwhile is seen by the next rebuild
         use_systems([system.module for system in self.systems])
         if rebuild:
             load_all()  # the registries again, from the code as it is now
@@ -129,17 +134,17 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.assets = SiteAssets(site_root, self.systems, serving=self.serving)
         config.extra["rollwright"] = self.assets.prepare()
         self.stylesheet = bundle_stylesheets(config)
-        self._use_macro_cache(site_root)
+        self._use_macro_cache(site_root, now)
         self._set_up_macros(config)
+        self.loaded = now
         return config
 
-    def _use_macro_cache(self, site_root: Path) -> None:
+    def _use_macro_cache(self, site_root: Path, now: Fingerprints) -> None:
         """The macros answer from their cache, keyed by the sources as they are now (``ROLLWRIGHT_MACRO_CACHE=off``:
         every call computed, as a check of the cache)."""
         if os.environ.get(NO_CACHE[0]) == NO_CACHE[1]:
             use_cache(None)
             return
-        now = fingerprints(self.systems)
         if self.macro_cache is None:
             self.macro_cache = MacroCache(site_root / ".cache" / "rollwright" / "macros", now)
         else:

@@ -20,7 +20,9 @@ Caches (bytecode, snapshots) live in the site's ``.cache/rollwright/``, keyed by
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -48,6 +50,8 @@ NO_NODE = ("Node.js was not found: the site is built without the memory snapshot
 
 log = logging.getLogger("mkdocs.plugins.rollwright")
 _told_about_node: list[bool] = []
+_PREPARED: dict[str, tuple[Bundle, Snapshot | None]] = {}
+"""The last bundle and snapshot made in this process, by what they were made from (:meth:`SiteAssets.prepare`)."""
 
 
 def say_once_no_node() -> None:
@@ -92,14 +96,34 @@ class SiteAssets:
         except NodeError as error:
             raise PluginError(str(error)) from None
 
+    def _sources_key(self) -> str:
+        """What the bundle and the snapshot are made from: the sources, the versions, Node.js or not."""
+        total = hashlib.sha256()
+        for name, data in source_files(self.systems):
+            total.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+        facts = (rollwright.__version__, self.runtime.version, str(node_path()), str(os.environ.get("SOURCE_DATE_EPOCH")))
+        total.update("\0".join(facts).encode())
+        return total.hexdigest()
+
     def prepare(self) -> dict[str, Any]:
-        """Build the bundle and (with Node) the snapshot; returns the page config for the theme."""
-        self.bundle = build_bundle(self.systems, self._bytecode())
-        if node_path() is not None:
-            try:
-                self.snapshot = build_snapshot(self.bundle.data, ENTRY_MODULE, self.runtime, self.cache / "snapshot")
-            except SnapshotError as error:
-                raise PluginError(str(error)) from None
+        """Build the bundle and (with Node) the snapshot; returns the page config for the theme.
+
+        Under ``rollwright serve`` an edit of the Markdown leaves the sources as they were: the bundle and the
+        snapshot made for them last time are used again (:data:`_PREPARED`), with no wheel, bytecode or
+        snapshot to make or look up.
+        """
+        key = self._sources_key()
+        if key not in _PREPARED:
+            bundle = build_bundle(self.systems, self._bytecode())
+            snapshot = None
+            if node_path() is not None:
+                try:
+                    snapshot = build_snapshot(bundle.data, ENTRY_MODULE, self.runtime, self.cache / "snapshot")
+                except SnapshotError as error:
+                    raise PluginError(str(error)) from None
+            _PREPARED.clear()
+            _PREPARED[key] = (bundle, snapshot)
+        self.bundle, self.snapshot = _PREPARED[key]
         return {
             "pyodide": f"assets/pyodide/{self.runtime.version}/",
             "pyodideVersion": self.runtime.version,
