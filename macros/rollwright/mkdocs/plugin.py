@@ -216,6 +216,14 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
             self.own_macros.on_nav(nav, config, files)
         return nav
 
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """Every page's Markdown is done: wait for the browser's wheel and snapshot (made meanwhile, see
+        :meth:`SiteAssets.prepare`) before any page template names them."""
+        if self.assets is None:
+            raise PluginError("the Rollwright plugin's on_config did not run")
+        self.assets.finish()
+        return env
+
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
         """Run the page's macros (when the site does not run mkdocs-macros itself)."""
         if self.own_macros is None:
