@@ -4,11 +4,12 @@ The command line and the site build report an exception that is not an engine re
 (:class:`rollwright.errors.RollwrightError`) by where it happened. Walking its traceback from
 the innermost frame outwards:
 
-* a frame in a game's own files (a folder that is neither Rollwright nor an installed library nor
-  Python's, or a package the site names as a game): the game's code, at that file and line;
-* a ``SyntaxError`` or a ``ModuleNotFoundError`` raised while importing a game's file: that file
-  and line, whatever imported it;
-* otherwise, a frame of Rollwright itself: a fault in the kit, the only case to report.
+* a ``SyntaxError`` in a game's file: that file and line, whatever imported it;
+* an error a library raised for one it caught (``__cause__``, ``__context__``): the caught one's;
+* else the innermost frame that is not Python's or an installed library's: in a game's own files
+  (a folder that is neither Rollwright nor a library, or a package the site names as a game), the
+  game's code at that file and line; in Rollwright itself, a fault in the kit, the only case to
+  report.
 
 >>> import os
 >>> try:
@@ -130,17 +131,15 @@ def blame(error: BaseException, games: Sequence[str] = ()) -> Blame:
     if imported is not None and kind_of(imported.file, games) == GAME:
         return Blame(GAME, imported, cause)
     lines = frames(error)
-    for where in reversed(lines):
-        if kind_of(where.file, games) == GAME:
-            return Blame(GAME, where, cause)
     chained = error.__cause__ or error.__context__
-    if chained is not None and chained is not error:  # a library that caught a game's error and raised its own
-        inner = blame(chained, games)
-        if inner.kind == GAME:
+    if lines and kind_of(lines[-1].file, games) == LIBRARY and chained is not None and chained is not error:
+        inner = blame(chained, games)  # a library that caught a game's error and raised its own
+        if inner.kind != LIBRARY:
             return inner
-    for where in reversed(lines):
-        if kind_of(where.file, games) == KIT:
-            return Blame(KIT, where, cause)
+    for where in reversed(lines):  # the innermost line of a game's or Rollwright's own code decides
+        kind = kind_of(where.file, games)
+        if kind != LIBRARY:
+            return Blame(kind, where, cause)
     return Blame(LIBRARY, lines[-1] if lines else None, cause)
 
 

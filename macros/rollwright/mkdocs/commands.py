@@ -110,13 +110,22 @@ def _build(config_file: Path, site_dir: Path | None, site_url: str | None) -> Mk
     return config
 
 
+def _below_warnings(record: logging.LogRecord) -> bool:
+    return record.levelno < logging.WARNING
+
+
 def _cmd_build(args: argparse.Namespace) -> int:
     show_messages()
-    with collecting() as said:
-        try:
-            config = _build(_config_path(args), Path(args.site_dir) if args.site_dir else None, args.site_url)
-        except MkDocsException as error:
-            raise CommandError("the build failed:\n" + "\n".join(problems(error, said))) from None
+    shown = next(handler for handler in logging.getLogger("mkdocs").handlers if handler.get_name() == "rollwright")
+    shown.addFilter(_below_warnings)  # the problems are said once, all together, when the build fails
+    try:
+        with collecting() as said:
+            try:
+                config = _build(_config_path(args), Path(args.site_dir) if args.site_dir else None, args.site_url)
+            except MkDocsException as error:
+                raise CommandError("the build failed:\n" + "\n".join(problems(error, said))) from None
+    finally:
+        shown.removeFilter(_below_warnings)
     print(built_summary(Path(config.site_dir), config.site_url))
     return 0
 
