@@ -132,7 +132,11 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     show_messages()
-    serve_site(str(_config_path(args)), args.dev_addr)
+    with collecting() as said:
+        try:  # only a mkdocs.yml MkDocs cannot read at start stops here; any later failure is shown in the browser
+            serve_site(str(_config_path(args)), args.dev_addr)
+        except MkDocsException as error:
+            raise CommandError("the site could not be served:\n" + "\n".join(problems(error, said))) from None
     return 0
 
 
