@@ -15,7 +15,6 @@ names (or, when the name names no game, every name), a few at most, each once.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 SHOWN = 12
@@ -31,6 +30,8 @@ def _game(name: str, names: list[str]) -> str | None:
 
 def unknown(kind: str, name: str, names: Iterable[str]) -> str:
     """``no <kind> named '<name>'; did you mean ...? (...)``: see the module documentation."""
+    import difflib  # only when a name is wrong: the browser's snapshot stays without it
+
     every = sorted(set(names))
     game = _game(name, every)
     pool = [known for known in every if known.partition("-")[0] == game] if game else every

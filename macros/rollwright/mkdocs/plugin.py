@@ -201,14 +201,14 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         return files
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
-        """Every page a game declares must exist and be in the nav (a warning: the strict build fails naming it)."""
+        """A page a game declares that the site has but its nav leaves out is an orphan no reader finds (a warning:
+        the strict build fails naming it). A declared page the site does not have at all is ``rollwright check``'s
+        to report: a site may show an installed game without all of its pages."""
         listed = {page.file.src_uri for page in nav.pages} if config.nav is not None else None
         for game in all_systems().values():
             for declared in game.pages:
-                if files.get_file_from_path(declared.path) is None:
-                    log.warning(f"The game {game.id!r} declares the page {declared.path} (SYSTEM.pages), but "
-                                f"{Path(config.docs_dir).name}/{declared.path} does not exist: write it, or take it out of pages=")
-                elif listed is not None and declared.path not in listed:
+                if files.get_file_from_path(declared.path) is not None and listed is not None \
+                        and declared.path not in listed:
                     log.warning(f"The page {declared.path} of the game {game.id!r} is not in the nav of mkdocs.yml, "
                                 f"so no reader would find it: add it under the game's section "
                                 f"(e.g. \"- {declared.title}: {declared.path}\")")
