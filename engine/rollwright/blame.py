@@ -13,7 +13,7 @@ the innermost frame outwards:
 
 >>> import os
 >>> try:
-...     exec(compile("{}['crit']", os.path.abspath("mygame/rules.py"), "exec"))
+...     exec(compile("{}['crit']", os.path.abspath("mygame/rules.py"), "exec"), {})
 ... except KeyError as error:
 ...     found = blame(error)
 >>> found.kind, found.where.file.endswith("mygame/rules.py"), found.where.line, found.cause
@@ -147,7 +147,7 @@ def describe(error: BaseException, games: Sequence[str] = (), root: Path | None 
     """What went wrong, whose it is and what to do, in words (one or two lines; paths shown from ``root``).
 
     >>> try:
-    ...     exec(compile("{}['crit']", os.path.abspath("mygame/rules.py"), "exec"))
+    ...     exec(compile("{}['crit']", os.path.abspath("mygame/rules.py"), "exec"), {})
     ... except KeyError as error:
     ...     print(describe(error, root=Path.cwd()))
     Your game's code failed: KeyError: 'crit' at mygame/rules.py, line 1. Fix it there (this is not a fault in Rollwright).
