@@ -27,6 +27,10 @@ The header names the CPUs the bench may use (its affinity), which Chromium inher
        .venv/bin/python bench/lighthouse_bench.py --pages facade/basic-rules/ facade/builder/ index
 9. Every registry call at the corners of its parameters, caches emptied, in CPython: the slowest, as
    ratios to icepool building 10k5 from nothing (call_sweep.py; `make fuzz` runs it larger).
+10. The author's loop (author_loop_bench.py): under `rollwright serve` of a copy of the flagship, a Markdown
+   edit and a rules edit, from the file's write to the open page in Chromium showing it (and, for the rules
+   edit, its widget answering from the new engine), as ratios to plain mkdocs-material serving the same
+   Markdown with the macros stubbed out, in the same run. Alone: .venv/bin/python bench/author_loop_bench.py
 
 Times are measured in the page's own clock (performance.now()), never asserted.
 Nothing here is a test; the figures are medians of --repeat samples.
@@ -219,6 +223,8 @@ def main() -> int:
                     transfers.append(cold_transfer(browser, server, BASIC_RULES, _first_answer, WAIT_MS))
                 from dice_page_bench import dice_page_run  # 7. the Dice page's answers vs icepool
                 dice_page = dice_page_run(browser.chromium, server.origin)
+                from author_loop_bench import author_loop  # 10. the author's loop, vs plain mkdocs-material
+                loop = author_loop(browser.chromium, args.repeat)
                 chromium_version = browser.chromium.version
                 external = browser.external
                 browser.chromium.close()
@@ -271,6 +277,7 @@ def main() -> int:
         "dice_page": dice_page,
         "call_sweep": calls,
         "build_s": builds,
+        "author_loop": loop,
         "lighthouse": lighthouse,
         "external_requests": sorted(set(external)),
         "bench_seconds": round(time.perf_counter() - started, 1),
@@ -283,6 +290,10 @@ def main() -> int:
     from call_sweep import report as sweep_report
     print("\n9. Registry calls at their corners, cold, CPython (ratio to icepool 10k5 from nothing)\n"
           + sweep_report(calls, calls["baseline_seconds"], 12))
+    from author_loop_bench import report as loop_report
+    print("\n10. The author's loop: an edit to the open page under `rollwright serve`, as a ratio to plain "
+          "mkdocs-material\n    serving the same Markdown with the macros stubbed (median of "
+          f"{args.repeat})\n" + loop_report(loop))
     if lighthouse:
         from lighthouse_bench import report as lighthouse_report
         print(f"\n8. Lighthouse, mobile preset, one run per page ({lighthouse['seconds']} s)\n"

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import rollwright
+from rollwright.blame import describe
 from rollwright.dice.notation import distribution, parse, to_text
 from rollwright.dice.pools import DEFAULT_DEPTH
 from rollwright.dice.rolling import DieRoll, RollReport, roll
@@ -305,7 +306,8 @@ def error_line(err: RollwrightError, notation: str | None = None) -> str:
     >>> error_line(NotationError("unexpected ')'", position=3), "2d6)")
     "error: unexpected ')' at position 4 in '2d6)'"
     """
-    message = " ".join(str(err).split())
+    message = "\n  ".join(line[:len(line) - len(line.lstrip())] + " ".join(line.split())
+                           for line in str(err).splitlines() if line.strip())
     if notation is not None and getattr(err, "position", None) is not None:
         message += f" in {_shown(notation)}"
     return f"error: {message}"
@@ -334,10 +336,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # quiet exit flush
         return 0
-    except Exception as err:  # a fault in the engine, not in the input: one line, no traceback
+    except Exception as err:  # a fault: the game's own code (say where), else Rollwright's (report it)
         if os.environ.get(TRACEBACK_ENV):
             raise
-        print(f"error: internal fault ({type(err).__name__}: {clip(' '.join(str(err).split()), 200)}); "
-              f"this is a bug in the engine, please report it with the command (set {TRACEBACK_ENV}=1 "
-              f"for the traceback)", file=sys.stderr)
+        print(f"error: {clip(describe(err, root=Path.cwd()), 1000)} (set {TRACEBACK_ENV}=1 for the traceback)",
+              file=sys.stderr)
         return EXIT_BUG

@@ -84,6 +84,6 @@ def test_a_bad_macro_call_stops_the_rebuild_and_the_server_keeps_serving(served,
     good = page.read_text(encoding="utf-8")
     page.write_text(good.replace("dice=3, need=2", "dice=9, need=2"), encoding="utf-8")
     _wait_said(tmp_path / "serve.log", "Dice in the pool: enter a whole number from 1 to 6 (got 9)", server)
-    _wait_said(tmp_path / "serve.log", "An error happened during the rebuild", server)
+    _wait_said(tmp_path / "serve.log", "The site did not build; the browser shows why", server)
     page.write_text(good.replace("dice=3, need=2", "dice=4, need=2"), encoding="utf-8")
     _wait_for(root + "lanternfall/", "4 dice, 2 hits needed", server)

@@ -24,6 +24,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 def _assets() -> SiteAssets:
     assets = SiteAssets(REPO_ROOT, site_systems(REPO_ROOT / "mkdocs.yml"), serving=False)
     assets.prepare()
+    assets.finish()
     return assets
 
 

@@ -1,4 +1,4 @@
-"""What page macros share: one error type, one wrapper, Markdown-safe output, unique ids.
+"""What page macros share: one error type, one wrapper, Markdown-safe output, ids unique on a page.
 
 The site's macros (``macros/``) and each system's own (``engine/systems/<system>/macros.py``,
 a module with a ``MACROS`` tuple of plain functions) are plain functions from
@@ -17,7 +17,6 @@ rollwright.kit.macros.MacroError: demo(11): 'n' must be at most 10 (got 11)
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -28,7 +27,23 @@ T = TypeVar("T")
 
 _TEXT = re.compile(r">([^<]+)<")
 _MARKDOWN_SPECIAL = {c: f"&#{ord(c)};" for c in "*_`[]\\{}~"}
-_chip_ids = itertools.count(1)
+
+
+class _PageIds:
+    """The ids given out on the page being built: widgets ``rw-w1``, ``rw-w2``, ..., chips ``rw-c1``, ...
+
+    The site build starts each page at 1 (:func:`start_page_ids`), so a page's HTML depends on the page alone.
+    """
+
+    def __init__(self) -> None:
+        self.given = {"w": 0, "c": 0}
+
+    def next(self, kind: str) -> str:
+        self.given[kind] += 1
+        return f"rw-{kind}{self.given[kind]}"
+
+
+PAGE_IDS = _PageIds()
 
 
 class MacroError(Exception):
@@ -66,4 +81,18 @@ def markdown_inert(html: str) -> str:
 
 def next_chip_id() -> str:
     """A page-unique id for an inline roll chip (``rw-c1``, ``rw-c2``, ...)."""
-    return f"rw-c{next(_chip_ids)}"
+    return PAGE_IDS.next("c")
+
+
+def next_widget_id() -> str:
+    """A page-unique id for a widget (``rw-w1``, ``rw-w2``, ...)."""
+    return PAGE_IDS.next("w")
+
+
+def start_page_ids() -> None:
+    """Start a new page: its first widget is ``rw-w1`` again, its first chip ``rw-c1``.
+
+    >>> start_page_ids(); next_widget_id(), next_chip_id(), next_widget_id()
+    ('rw-w1', 'rw-c1', 'rw-w2')
+    """
+    PAGE_IDS.given = {"w": 0, "c": 0}

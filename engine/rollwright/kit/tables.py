@@ -27,6 +27,7 @@ from typing import Any
 from rollwright.errors import ParameterError
 from rollwright.kit.discovery import load
 from rollwright.kit.markup import AttrValue, Html, el
+from rollwright.kit.suggest import unknown
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,7 @@ def build_table(name: str, **params: Any) -> TableData:
     """Build the table ``name``; an unknown name or bad parameter is a ParameterError."""
     builders = all_tables()
     if name not in builders:
-        raise ParameterError(f"no table named {name!r}; known tables: {', '.join(sorted(builders))}",
-                             field="name")
+        raise ParameterError(unknown("table", name, builders), field="name")
     try:
         data = builders[name].build(**params)
     except TypeError as exc:

@@ -47,6 +47,7 @@ from urllib.parse import urlencode
 from rollwright.errors import ParameterError
 from rollwright.kit.discovery import load
 from rollwright.kit.markup import AttrValue, Html, el
+from rollwright.kit.suggest import unknown
 from rollwright.kit.system import system_of
 
 
@@ -127,8 +128,7 @@ def lookup_widget(name: str) -> Widget:
     try:
         return widgets[name]
     except KeyError:
-        known = ", ".join(sorted(widgets))
-        raise ParameterError(f"no widget named {name!r}; known widgets: {known}", field="widget") from None
+        raise ParameterError(unknown("widget", name, widgets), field="widget") from None
 
 
 def _reader_error(widget: Widget, error: ParameterError, params: Mapping[str, Any]) -> ParameterError:

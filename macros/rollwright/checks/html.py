@@ -62,11 +62,12 @@ LIVE = ("data-rw-widget", "data-rw-builder", "data-rw-chip")
 
 
 class LooseTables(HTMLParser):
-    """The tables of a page's article that are neither registered nor inside a widget, chip or builder.
+    """The tables of a page's article that are neither registered, nor typed by hand, nor inside a widget, chip or builder.
 
     >>> reader = LooseTables()
     >>> reader.feed('<table data-rw-registered data-rw-table="a"></table><section data-rw-widget="w">'
-    ...             '<table></table></section><table data-rw-table="b"></table><table></table>')
+    ...             '<table></table></section><table data-rw-table="b"></table><table></table>'
+    ...             '<table class="rw-wrapped" data-rw-typed></table>')
     >>> reader.loose
     ['b', '(unnamed)']
     """
@@ -83,7 +84,7 @@ class LooseTables(HTMLParser):
             if tag not in VOID:
                 self.depth += 1
             return
-        if tag == "table" and "data-rw-registered" not in values:
+        if tag == "table" and "data-rw-registered" not in values and "data-rw-typed" not in values:
             self.loose.append(values.get("data-rw-table") or "(unnamed)")
 
     def handle_endtag(self, tag: str) -> None:

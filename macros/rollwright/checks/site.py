@@ -22,6 +22,7 @@ from typing import Any
 
 from rollwright.checks.html import TableReader, read
 from rollwright.kit.system import System, package_system
+from rollwright.mkdocs.devserver import BUILD_ERROR, NOISE
 from rollwright.mkdocs.project import SiteError, read_config, use_site
 from rollwright.mkdocs.site_assets import NO_NODE
 from rollwright.mkdocs.systems import SiteSystem
@@ -112,7 +113,8 @@ class Site:
             try:
                 build_site(self.config_file, site_dir)
             except (Abort, MkDocsException) as error:
-                raise BuildError(_build_failure(str(error), records)) from None
+                reason = "it stopped at an error" if str(error) == BUILD_ERROR else str(error)
+                raise BuildError(_build_failure(reason, records)) from None
             except Exception as error:  # a macro or a system's code failed in a way MkDocs did not wrap
                 raise BuildError(_build_failure(f"{type(error).__name__}: {error}", records)) from None
             except SystemExit as error:  # mkdocs-macros exits on a failed macro, having logged why
@@ -150,7 +152,8 @@ def _mkdocs_log() -> Iterator[list[str]]:
 
     class Collect(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:
-            records.append(readable(" ".join(record.getMessage().split())))
+            if not record.getMessage().startswith(NOISE):
+                records.append(readable(" ".join(record.getMessage().split())))
 
     def not_the_node_notice(record: logging.LogRecord) -> bool:
         return record.getMessage() != NO_NODE

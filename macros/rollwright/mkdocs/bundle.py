@@ -147,8 +147,10 @@ def write_wheel(files: Sequence[tuple[str, bytes]], version: str) -> tuple[str, 
     return f"{DIST_NAME}-{version}-py3-none-any.whl", out.getvalue()
 
 
-def build_bundle(systems: Sequence[SiteSystem], pyc: Sequence[tuple[str, bytes]] = ()) -> Bundle:
-    """The site's browser wheel from its systems' sources and (optionally) their Pyodide bytecode."""
-    sources = source_files(systems)
+def build_bundle(systems: Sequence[SiteSystem], pyc: Sequence[tuple[str, bytes]] = (),
+                 sources: Sequence[tuple[str, bytes]] | None = None) -> Bundle:
+    """The site's browser wheel from its systems' sources (``sources``: as read already) and (optionally)
+    their Pyodide bytecode."""
+    sources = source_files(systems) if sources is None else sources
     filename, data = write_wheel([*sources, *pyc], rollwright.__version__)
     return Bundle(filename, data, ("rollwright", *(s.module for s in systems)))

@@ -22,6 +22,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from rollwright.errors import RollwrightError
+from rollwright.mkdocs.devserver import collecting, problems, serve_site
 from rollwright.mkdocs.project import find_config
 
 
@@ -114,12 +115,22 @@ def _build(config_file: Path, site_dir: Path | None, site_url: str | None,
     return config
 
 
+def _below_warnings(record: logging.LogRecord) -> bool:
+    return record.levelno < logging.WARNING
+
+
 def _cmd_build(args: argparse.Namespace) -> int:
     show_messages()
+    shown = next(handler for handler in logging.getLogger("mkdocs").handlers if handler.get_name() == "rollwright")
+    shown.addFilter(_below_warnings)  # the problems are said once, all together, when the build fails
     try:
-        config = _build(_config_path(args), Path(args.site_dir) if args.site_dir else None, args.site_url)
-    except MkDocsException as error:
-        raise CommandError(f"the build failed: {error}") from None
+        with collecting() as said:
+            try:
+                config = _build(_config_path(args), Path(args.site_dir) if args.site_dir else None, args.site_url)
+            except MkDocsException as error:
+                raise CommandError("the build failed:\n" + "\n".join(problems(error, said))) from None
+    finally:
+        shown.removeFilter(_below_warnings)
     print(built_summary(Path(config.site_dir), config.site_url))
     return 0
 
@@ -165,10 +176,12 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from mkdocs.commands.serve import serve
-
     show_messages()
-    serve(str(_config_path(args)), dev_addr=args.dev_addr, livereload=True, strict=True)
+    with collecting() as said:
+        try:  # only a mkdocs.yml MkDocs cannot read at start stops here; any later failure is shown in the browser
+            serve_site(str(_config_path(args)), args.dev_addr)
+        except MkDocsException as error:
+            raise CommandError("the site could not be served:\n" + "\n".join(problems(error, said))) from None
     return 0
 
 

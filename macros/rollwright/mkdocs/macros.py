@@ -7,6 +7,8 @@ Each macro returns HTML built by the engine; a bad call raises
 :class:`~rollwright.kit.macros.MacroError` naming the macro and the cause, and
 mkdocs-macros (``on_error_fail: true``) fails the build with the page.
 Designer's notes are Markdown admonitions: ``!!! designer "Designer's note"``.
+While the Rollwright plugin builds a site, each macro answers from its content cache
+(:mod:`rollwright.mkdocs.macro_cache`, :func:`use_cache`).
 
 >>> [fn.__name__ for fn in all_macros()][:3]
 ['table', 'widget', 'roll']
@@ -20,20 +22,62 @@ from collections.abc import Callable
 from typing import Any
 
 from rollwright.kit.discovery import system_packages
+from rollwright.kit.system import all_systems
 from rollwright.mkdocs.inline_rolls import check, roll
+from rollwright.mkdocs.macro_cache import MacroCache
 from rollwright.mkdocs.pages import character_builder, table, widget
 
 GENERIC_MACROS = (table, widget, roll, check, character_builder)
+Owner = Callable[[tuple[Any, ...], dict[str, Any]], "str | None"]
+_cache: list[MacroCache] = []
+
+
+def use_cache(cache: MacroCache | None) -> None:
+    """Answer the macros defined from now on from ``cache`` (None: compute every call)."""
+    _cache[:] = [cache] if cache is not None else []
+
+
+def _packages_by_id() -> dict[str, str]:
+    return dict(zip(all_systems(), system_packages()))
+
+
+def _named(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
+    """The game package owning a ``table``/``widget`` call's name (None: the kit's, or no name)."""
+    name = args[0] if args else kwargs.get("name")
+    if not isinstance(name, str):
+        return None
+    owning = [system_id for system_id in all_systems() if all_systems()[system_id].owns(name)]
+    return _packages_by_id()[owning[0]] if owning else None
+
+
+def _builder(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
+    system = args[0] if args else kwargs.get("system")
+    return _packages_by_id().get(system) if isinstance(system, str) else None
+
+
+GENERIC_OWNERS: dict[str, Owner] = {"table": _named, "widget": _named, "check": _named,
+                                    "character_builder": _builder, "roll": lambda args, kwargs: None}
+"""Which game's code each generic macro's call runs (a game's own macros run their game's)."""
 
 
 def system_macros() -> list[Callable[..., Any]]:
     """Every discovered system's ``MACROS``, in package order."""
-    found: list[Callable[..., Any]] = []
+    return [fn for fn, _ in _owned_system_macros()]
+
+
+def _owned_system_macros() -> list[tuple[Callable[..., Any], str]]:
+    found: list[tuple[Callable[..., Any], str]] = []
     for package in system_packages():
         name = f"{package}.macros"
         if importlib.util.find_spec(name) is not None:
-            found.extend(importlib.import_module(name).MACROS)
+            found.extend((fn, package) for fn in importlib.import_module(name).MACROS)
     return found
+
+
+def _owner(fn: Callable[..., Any], package: str | None) -> Owner:
+    if package is not None:
+        return lambda args, kwargs: package
+    return GENERIC_OWNERS[fn.__name__]
 
 
 def all_macros() -> list[Callable[..., Any]]:
@@ -47,6 +91,7 @@ def all_macros() -> list[Callable[..., Any]]:
 
 
 def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env object
-    """Register every macro by its function name."""
+    """Register every macro by its function name (answering from the cache, when there is one)."""
+    owners = {fn: package for fn, package in _owned_system_macros()}
     for fn in all_macros():
-        env.macro(fn)
+        env.macro(_cache[0].wrap(fn, _owner(fn, owners.get(fn))) if _cache else fn)

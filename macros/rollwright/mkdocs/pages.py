@@ -14,29 +14,25 @@ rollwright.kit.macros.MacroError: table('demo-squares', rows=2): table 'demo-squ
 >>> widget("no-such-widget")
 Traceback (most recent call last):
 ...
-rollwright.kit.macros.MacroError: widget('no-such-widget'): no widget named 'no-such-widget'; known widgets: ...
+rollwright.kit.macros.MacroError: widget('no-such-widget'): no widget named 'no-such-widget' (widgets: ...
 """
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from rollwright.kit.builder_page import builder_shell
-from rollwright.kit.macros import engine_call
+from rollwright.kit.macros import engine_call, next_widget_id
 from rollwright.kit.system import all_systems
 from rollwright.kit.tables import build_table, render_table
 from rollwright.kit.widget import render_widget
-
-_widget_ids = itertools.count(1)
-
 
 def widget(name: str, **params: Any) -> str:
     """An interactive widget, pre-rendered with ``params`` as its starting state.
 
     A widget's own ``defaults`` (e.g. the roller's seed 1) fill what the page leaves out.
     """
-    widget_id = f"rw-w{next(_widget_ids)}"
+    widget_id = next_widget_id()
     return engine_call("widget", (name,), params, lambda: render_widget(name, params, widget_id=widget_id))
 
 

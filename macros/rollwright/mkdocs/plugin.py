@@ -24,6 +24,7 @@ nothing from another host.
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +36,15 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs_macros.plugin import MacrosPlugin
 
+from rollwright.blame import GAME, blame, describe
 from rollwright.kit.discovery import load_all, use_systems
 from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
 from rollwright.mkdocs.book.edition import Book, BookOptions
+from rollwright.mkdocs.macro_cache import Fingerprints, MacroCache, fingerprints
+from rollwright.mkdocs.macros import use_cache
 from rollwright.mkdocs.offline import OFFLINE_PAGE
+from rollwright.mkdocs.page_errors import StrictMacros, macro_names, page_problem
 from rollwright.mkdocs.resources import theme_dir
 from rollwright.mkdocs.search_text import finish_index, games
 from rollwright.mkdocs.site_assets import SiteAssets
@@ -47,6 +52,8 @@ from rollwright.mkdocs.system_styles import bundle_stylesheets
 from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
 
 MACROS_MODULE = "rollwright.mkdocs.macros"
+NO_CACHE = ("ROLLWRIGHT_MACRO_CACHE", "off")
+"""The environment variable, and its value, that turn the macros' content cache off."""
 STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
                "assets/rollwright/css/builder.css", "assets/rollwright/css/print.css")
 SCRIPT = "assets/rollwright/rollwright.js"
@@ -79,6 +86,9 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.own_macros: MacrosPlugin | None = None
         self.book = Book()
         self.pdfs: list[dict[str, Any]] = []
+        self.macro_cache: MacroCache | None = None
+        self.loaded: Fingerprints | None = None
+        """The games' sources as this process last imported them all (None: import every game afresh)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker, and each
@@ -87,16 +97,34 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
 
     @event_priority(100)  # before a site's own `macros` plugin reads its modules
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        """Name the systems, add the theme and runtime, build the browser's Python, set up the macros."""
+        """Name the systems, add the theme and runtime, build the browser's Python, set up the macros.
+
+        A game's code that does not import, or fails while it registers, fails the build saying where.
+        """
+        try:
+            return self._configure(config)
+        except PluginError:
+            raise
+        except Exception as error:  # noqa: BLE001 - said with its blame: the game's file and line, or report it
+            games = [str(system.folder) for system in self.systems]
+            site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
+            heading = ("The site's games could not be loaded:" if blame(error, games).kind == GAME
+                       else "The site could not be set up:")
+            raise PluginError(f"{heading}\n  {describe(error, games, site_root)}") from error
+
+    def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
         self._check_theme(config)
         rebuild = self.serving and bool(self.systems)
-        if rebuild:  # under `serve`, after an edit: the games' code may have changed on disk
-            forget_systems([system.module for system in self.systems])
+        if rebuild:  # under `serve`, after an edit: the games whose code changed on disk are imported afresh
+            changed = fingerprints(self.systems).changed(self.loaded)
+            forget_systems([system.module for system in self.systems if system.module in changed])
+        self.loaded = None  # until this build has imported them all
         try:
             self.systems = resolve(self.config.systems, site_root)
         except SystemConfigError as error:
             raise PluginError(str(error)) from None
+        now = fingerprints(self.systems)  # before any import: an edit made meanwhile is seen by the next rebuild
         use_systems([system.module for system in self.systems])
         if rebuild:
             load_all()  # the registries again, from the code as it is now
@@ -113,9 +141,23 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.assets = SiteAssets(site_root, self.systems, serving=self.serving)
         config.extra["rollwright"] = self.assets.prepare()
         self.stylesheet = bundle_stylesheets(config)
+        self._use_macro_cache(site_root, now)
         self._set_up_macros(config)
+        self.loaded = now
         self.book.on_config(self.config.book, serving=self.serving)
         return config
+
+    def _use_macro_cache(self, site_root: Path, now: Fingerprints) -> None:
+        """The macros answer from their cache, keyed by the sources as they are now (``ROLLWRIGHT_MACRO_CACHE=off``:
+        every call computed, as a check of the cache)."""
+        if os.environ.get(NO_CACHE[0]) == NO_CACHE[1]:
+            use_cache(None)
+            return
+        if self.macro_cache is None:
+            self.macro_cache = MacroCache(site_root / ".cache" / "rollwright" / "macros", now)
+        else:
+            self.macro_cache.renew(now)
+        use_cache(self.macro_cache)
 
     def _check_theme(self, config: MkDocsConfig) -> None:
         if config.theme.name != "material":
@@ -150,10 +192,10 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
                     plugin.config["modules"].append(MACROS_MODULE)
             self.own_macros = None
             return
-        macros = MacrosPlugin()
-        # A bad macro call stops a build at once. Under `serve` it is a warning, which stops that rebuild (the
-        # build is strict) and leaves the server running: mkdocs-macros' own stop would end the process.
-        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": not self.serving,
+        macros = StrictMacros()
+        # A bad macro call raises (StrictMacros), and on_page_markdown says where and why: the build fails
+        # with that message, and `rollwright serve` shows it in the browser (mkdocs-macros' own exit(100) is never used).
+        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": True,
                                                "on_undefined": "strict"}, config.config_file_path)
         if errors:
             raise PluginError(f"setting up mkdocs-macros failed: {errors}")
@@ -167,13 +209,28 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         return self.book.on_files(files, config)
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """A page a game declares that the site has but its nav leaves out is an orphan no reader finds (a warning:
+        the strict build fails naming it). A declared page the site does not have at all is ``rollwright check``'s
+        to report: a site may show an installed game without all of its pages."""
+        listed = {page.file.src_uri for page in nav.pages} if config.nav is not None else None
+        for game in all_systems().values():
+            for declared in game.pages:
+                if files.get_file_from_path(declared.path) is not None and listed is not None \
+                        and declared.path not in listed:
+                    log.warning(f"The page {declared.path} of the game {game.id!r} is not in the nav of mkdocs.yml, "
+                                f"so no reader would find it: add it under the game's section "
+                                f"(e.g. \"- {declared.title}: {declared.path}\")")
         if self.own_macros is not None:
             self.own_macros.on_nav(nav, config, files)
         self.book.on_nav(nav)
         return nav
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
-        """Every page is rendered now: fill the print editions from them."""
+        """Every page's Markdown is done: wait for the browser's wheel and snapshot (made meanwhile, see
+        :meth:`SiteAssets.prepare`) before any page template names them, and fill the print editions."""
+        if self.assets is None:
+            raise PluginError("the Rollwright plugin's on_config did not run")
+        self.assets.finish()
         self.book.on_env(config)
         return env
 
@@ -181,13 +238,21 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         """Run the page's macros (when the site does not run mkdocs-macros itself)."""
         if self.own_macros is None:
             return markdown
-        return str(self.own_macros.on_page_markdown(markdown, page, config))
+        try:
+            return str(self.own_macros.on_page_markdown(markdown, page, config))
+        except Exception as error:  # noqa: BLE001 - said with the page, the line, the call and whose fault it is
+            raise PluginError(page_problem(
+                error, page.file.src_uri, markdown, macros=macro_names(self.own_macros),
+                games=[str(system.folder) for system in self.systems],
+                root=Path(config.config_file_path or "mkdocs.yml").resolve().parent)) from error
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Other spellings into the search index, then the runtime's files and the service worker."""
         if self.own_macros is not None:
             self.own_macros.on_post_build(config)
+        if self.macro_cache is not None:
+            self.macro_cache.save()
         site_dir = Path(config.site_dir)
         finish_index(site_dir)
         if self.assets is None:

@@ -8,8 +8,12 @@ into those boxes at build time and marked ``rw-wrapped``, which the theme's scri
 theme's table rules are copied for the mark (:func:`material_table_css`) and our own sheets'
 rules are widened to it (:func:`retarget`), so a table looks exactly as before.
 
+A table that no macro made (a Markdown table, or an HTML one typed on the page) is also marked
+``data-rw-typed``: typed by hand, so the checks never take it for a table the engine computed
+(``rollwright check`` compares the ``data-rw-registered`` ones with the rules).
+
 >>> prewrap('<p>x</p><table><tr><td>1</td></tr></table><table class="k"></table>')
-'<p>x</p><div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="rw-wrapped"><tr><td>1</td></tr></table></div></div><table class="k"></table>'
+'<p>x</p><div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="rw-wrapped" data-rw-typed><tr><td>1</td></tr></table></div></div><table class="k"></table>'
 >>> retarget(".md-typeset .rw-scroll table:not([class]) { margin: 0; }")
 '.md-typeset .rw-scroll table:is(:not([class]), .rw-wrapped) { margin: 0; }'
 >>> material_table_css("a{color:red}.md-typeset table:not([class]) th,.x th{padding:0}@media print{.md-typeset table:not([class]){display:table}}")
@@ -21,6 +25,8 @@ from __future__ import annotations
 import re
 
 WRAPPED = "rw-wrapped"
+TYPED = "data-rw-typed"
+"""The mark of a table typed by hand on a page (no macro made it)."""
 THEMES_SELECTOR = "table:not([class])"
 _TABLE_TAG = re.compile(r"<table(?=[\s>])([^>]*)>|</table\s*>", re.IGNORECASE)
 
@@ -40,8 +46,9 @@ def prewrap(html: str) -> str:
         attributes = tag.group(1)
         wrap = re.search(r"\sclass\s*=", attributes, re.IGNORECASE) is None
         open_tables.append(wrap)
+        typed = "" if "data-rw-" in attributes else f" {TYPED}"
         out.append(f'<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="{WRAPPED}"'
-                   f"{attributes}>" if wrap else tag.group(0))
+                   f"{typed}{attributes}>" if wrap else tag.group(0))
     out.append(html[position:])
     return "".join(out)
 

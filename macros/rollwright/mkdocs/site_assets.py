@@ -20,9 +20,12 @@ Caches (bytecode, snapshots) live in the site's ``.cache/rollwright/``, keyed by
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
 import shutil
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +51,36 @@ NO_NODE = ("Node.js was not found: the site is built without the memory snapshot
 
 log = logging.getLogger("mkdocs.plugins.rollwright")
 _told_about_node: list[bool] = []
+
+
+class _Making:
+    """The bundle and snapshot being made on a thread of their own (a daemon: a build that stops does not wait)."""
+
+    def __init__(self, work: Callable[[], tuple[Bundle, Snapshot | None]]) -> None:
+        self._work = work
+        self._done = threading.Event()
+        self._answer: tuple[Bundle, Snapshot | None] | None = None
+        self._error: BaseException | None = None
+        threading.Thread(target=self._run, name="rollwright-runtime", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            self._answer = self._work()
+        except BaseException as error:  # noqa: BLE001 - handed to the build, which raises it
+            self._error = error
+        finally:
+            self._done.set()
+
+    def result(self) -> tuple[Bundle, Snapshot | None]:
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        assert self._answer is not None
+        return self._answer
+
+
+_MAKING: dict[str, _Making] = {}
+"""The making of the bundle and snapshot for the latest sources this process saw (:meth:`SiteAssets.prepare`)."""
 
 
 def say_once_no_node() -> None:
@@ -82,35 +115,79 @@ class SiteAssets:
         self.runtime: Pyodide = pyodide()
         self.bundle: Bundle | None = None
         self.snapshot: Snapshot | None = None
+        self._making: _Making | None = None
+        self._key = ""
+        self.page_config: dict[str, Any] = {}
 
-    def _bytecode(self) -> list[tuple[str, bytes]]:
+    def _bytecode(self, sources: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
         if node_path() is None:
             say_once_no_node()
             return []
         try:
-            return pyodide_bytecode(source_files(self.systems), self.runtime, self.cache / "pyc")
+            return pyodide_bytecode(sources, self.runtime, self.cache / "pyc")
         except NodeError as error:
             raise PluginError(str(error)) from None
 
-    def prepare(self) -> dict[str, Any]:
-        """Build the bundle and (with Node) the snapshot; returns the page config for the theme."""
-        self.bundle = build_bundle(self.systems, self._bytecode())
+    def _make(self, sources: list[tuple[str, bytes]]) -> tuple[Bundle, Snapshot | None]:
+        """The wheel (with bytecode) and the snapshot for ``sources`` (Node.js runs for both when it is there)."""
+        bundle = build_bundle(self.systems, self._bytecode(sources), sources)
+        snapshot = None
         if node_path() is not None:
             try:
-                self.snapshot = build_snapshot(self.bundle.data, ENTRY_MODULE, self.runtime, self.cache / "snapshot")
+                snapshot = build_snapshot(bundle.data, ENTRY_MODULE, self.runtime, self.cache / "snapshot")
             except SnapshotError as error:
                 raise PluginError(str(error)) from None
-        return {
+        return bundle, snapshot
+
+    def _sources_key(self, sources: list[tuple[str, bytes]]) -> str:
+        """What the bundle and the snapshot are made from: the sources, the versions, Node.js or not."""
+        total = hashlib.sha256()
+        for name, data in sources:
+            total.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+        facts = (rollwright.__version__, self.runtime.version, str(node_path()), str(os.environ.get("SOURCE_DATE_EPOCH")))
+        total.update("\0".join(facts).encode())
+        return total.hexdigest()
+
+    def prepare(self) -> dict[str, Any]:
+        """Start making the bundle and (with Node) the snapshot; returns the page config for the theme, whose
+        ``engineWheel`` and ``snapshot`` :meth:`finish` fills in.
+
+        They are made in the background (:class:`_Making`) while the pages' macros and Markdown are rendered,
+        and the plugin waits for them (:meth:`finish`) only before the first page template. Under ``rollwright
+        serve`` an edit of the Markdown leaves the sources as they were: what was made for them last time is
+        used again, with no wheel, bytecode or snapshot to make or look up.
+        """
+        sources = source_files(self.systems)
+        key = self._sources_key(sources)
+        self._key = key
+        if key not in _MAKING:
+            _MAKING.clear()  # only the latest sources are worth keeping (an older making still ends on its own)
+            _MAKING[key] = _Making(lambda: self._make(sources))
+        self._making = _MAKING[key]
+        self.page_config = {
             "pyodide": f"assets/pyodide/{self.runtime.version}/",
             "pyodideVersion": self.runtime.version,
-            "engineWheel": self.bundle.site_path,
+            "engineWheel": None,
             "engineVersion": rollwright.__version__,
             "entryModule": ENTRY_MODULE,
-            "snapshot": self.snapshot.config() if self.snapshot else None,
+            "snapshot": None,
             "serviceWorker": None if self.serving else SERVICE_WORKER,
             "bootTimeoutMs": BOOT_TIMEOUT_MS,
             "callTimeoutMs": CALL_TIMEOUT_MS,
         }
+        return self.page_config
+
+    def finish(self) -> None:
+        """Wait for the bundle and the snapshot, and put their paths in the page config (its failure raised here)."""
+        if self._making is None:
+            raise PluginError("the site's runtime was never prepared (on_config did not run)")
+        try:
+            self.bundle, self.snapshot = self._making.result()
+        except BaseException:
+            _MAKING.pop(self._key, None)  # made again at the next build, not the same failure given back
+            raise
+        self.page_config["engineWheel"] = self.bundle.site_path
+        self.page_config["snapshot"] = self.snapshot.config() if self.snapshot else None
 
     def write(self, site_dir: Path) -> None:
         """Write the bundle, the snapshot and Pyodide into the built site, join the worker, then ``sw.js``."""

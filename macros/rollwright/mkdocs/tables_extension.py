@@ -10,7 +10,7 @@ same ``mkdocs.yml`` (Zensical). On the HTML of each page it
 
 >>> import markdown
 >>> html = markdown.markdown("| a | b |\\n|---|---|\\n| 1 | 2 |", extensions=["tables", TablesExtension()])
->>> html.startswith('<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="rw-wrapped">')
+>>> html.startswith('<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="rw-wrapped" data-rw-typed>')
 True
 >>> "<td>1</td> \\n<td>2</td> \\n</tr> " in html
 True

@@ -1,0 +1,46 @@
+"""An unknown name, said once, with the closest names of the same game.
+
+A table or widget name starts with its game's id (``pips-odds``). When a page asks for one that does
+not exist, the message names the closest of that game's names (``difflib``), then lists that game's
+names (or, when the name names no game, every name), a few at most, each once.
+
+>>> names = ["pips-odds", "pips-hits", "lanternfall-move", "lanternfall-odds"]
+>>> unknown("widget", "pips-ods", names)
+"no widget named 'pips-ods'; did you mean 'pips-odds'? (pips's widgets: pips-hits, pips-odds)"
+>>> unknown("table", "lanternfal-move", names)
+"no table named 'lanternfal-move'; did you mean 'lanternfall-move'? (tables: lanternfall-move, lanternfall-odds, pips-hits, pips-odds)"
+>>> unknown("widget", "zzz", [])
+"no widget named 'zzz'; there are none"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+SHOWN = 12
+"""At most this many names are listed after the suggestion."""
+
+
+def _game(name: str, names: list[str]) -> str | None:
+    """The game id a name starts with (``pips`` for ``pips-ods``), when some known name starts with it too."""
+    games = {known.partition("-")[0] for known in names if "-" in known}
+    head = name.partition("-")[0]
+    return head if head in games else None
+
+
+def unknown(kind: str, name: str, names: Iterable[str]) -> str:
+    """``no <kind> named '<name>'; did you mean ...? (...)``: see the module documentation."""
+    import difflib  # only when a name is wrong: the browser's snapshot stays without it
+
+    every = sorted(set(names))
+    game = _game(name, every)
+    pool = [known for known in every if known.partition("-")[0] == game] if game else every
+    message = f"no {kind} named {name!r}"
+    if not every:
+        return f"{message}; there are none"
+    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.5) or difflib.get_close_matches(name, every, n=1)
+    if close:
+        message += f"; did you mean {close[0]!r}?"
+    listed = ", ".join(pool[:SHOWN]) + (f", and {len(pool) - SHOWN} more" if len(pool) > SHOWN else "")
+    owner = f"{game}'s {kind}s" if game else f"{kind}s"
+    return f"{message} ({owner}: {listed})"

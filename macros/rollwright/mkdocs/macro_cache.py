@@ -1,0 +1,219 @@
+"""Page macros' answers, cached by content: the engine's sources and the call's arguments.
+
+A page macro is a pure function of the engine and its arguments, so its HTML is kept, keyed by
+
+* the sources it can depend on (:class:`Fingerprints`): the kit's (the engine the browser gets, the
+  page macros of this package) and, for a game's macro, table, widget or builder, that game's own
+  package (each game is one package that imports no other game);
+* the macro's name and its arguments as JSON (arguments that are not plain data are never cached).
+
+A call that fails is never kept: it runs, and fails, each time. Ids given out on the page
+(``rw-w3``, ``rw-c1``, see :mod:`rollwright.kit.macros`) are kept as placeholders and given afresh
+on each use, so a kept answer fits wherever on a page the call stands. The cache lives in memory
+for the life of the process (``rollwright serve``) and on disk in the site's
+``.cache/rollwright/macros/``, one file per game (and one for the kit), rewritten with what the
+last build used.
+
+>>> import tempfile
+>>> from rollwright.kit.macros import next_widget_id, start_page_ids
+>>> cache = MacroCache(Path(tempfile.mkdtemp()), Fingerprints({None: "k"}))
+>>> ran = []
+>>> def box(n):
+...     ran.append(n)
+...     return f'<b id="{next_widget_id()}">{n}</b>'
+>>> cached = cache.wrap(box, owner=lambda args, kwargs: None)
+>>> start_page_ids(); cached(1), cached(1), cached(2), ran
+('<b id="rw-w1">1</b>', '<b id="rw-w2">1</b>', '<b id="rw-w3">2</b>', [1, 2])
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import logging
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import rollwright
+from rollwright.kit.macros import PAGE_IDS
+
+FORMAT = "1"
+"""Bump to forget every kept answer."""
+KIT = "_kit"
+"""The cache file of the calls that depend on the kit alone (``roll``, the kit's own widgets)."""
+_ID = re.compile(r"\brw-([wc])(\d+)(?!\d)")
+_SLOT = re.compile("\x00([wc])(\\d+)\x00")
+
+log = logging.getLogger("mkdocs.plugins.rollwright")
+
+
+def digest(files: Iterable[tuple[str, bytes]]) -> str:
+    """One hex digest of (name, bytes) pairs, in the order given.
+
+    >>> digest([("a.py", b"x")]) == digest([("a.py", b"x")]) != digest([("a.py", b"y")])
+    True
+    """
+    total = hashlib.sha256(FORMAT.encode())
+    for name, data in files:
+        total.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return total.hexdigest()[:24]
+
+
+class Fingerprints:
+    """The fingerprint of the kit (key ``None``) and of each game package (key: its import name)."""
+
+    def __init__(self, parts: Mapping[str | None, str]) -> None:
+        self.parts = dict(parts)
+
+    def of(self, owner: str | None) -> str:
+        """What a call owned by ``owner`` (a game package, or None for the kit) depends on."""
+        kit = self.parts[None]
+        return kit if owner is None else f"{kit}-{self.parts[owner]}"
+
+    def changed(self, other: Fingerprints | None) -> set[str | None]:
+        """The owners whose fingerprint differs from ``other``'s (every one, when the kit's differs).
+
+        >>> Fingerprints({None: "k", "a": "1", "b": "2"}).changed(Fingerprints({None: "k", "a": "1", "b": "3"}))
+        {'b'}
+        """
+        if other is None or other.parts.get(None) != self.parts[None]:
+            return set(self.parts)
+        return {owner for owner, value in self.parts.items() if other.parts.get(owner) != value}
+
+
+def kit_files(systems: Sequence[str]) -> list[tuple[str, bytes]]:
+    """The kit's side of every answer: the engine the browser gets, this package's page macros, the site's games
+    (by name) and the Python that runs them."""
+    from rollwright.mkdocs.bundle import engine_files
+
+    here = Path(__file__).resolve().parent
+    own = [(f"mkdocs/{path.name}", path.read_bytes()) for path in sorted(here.glob("*.py"))]
+    facts = f"{rollwright.__version__}\0{sys.version}\0{','.join(systems)}".encode()
+    return [*engine_files(), *own, ("facts", facts)]
+
+
+def game_files(folder: Path, package: str) -> list[tuple[str, bytes]]:
+    """A game's side of its answers: every file of its package (what the browser gets, and its checks' data)."""
+    files = []
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder)
+        if path.is_file() and not any(part == "__pycache__" or part.startswith(".") for part in relative.parts):
+            files.append((f"{package}/{relative.as_posix()}", path.read_bytes()))
+    return files
+
+
+def fingerprints(systems: Sequence[Any]) -> Fingerprints:
+    """The fingerprints of a site's sources now (``systems``: :class:`rollwright.mkdocs.systems.SiteSystem`)."""
+    parts: dict[str | None, str] = {None: digest(kit_files([s.module for s in systems]))}
+    for system in systems:
+        parts[system.module] = digest(game_files(system.folder, system.module))
+    return Fingerprints(parts)
+
+
+def _plain(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> str | None:
+    """The arguments as canonical JSON, or None when they are not plain data (such a call is never kept)."""
+    try:
+        return json.dumps([list(args), kwargs], sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+
+
+def _to_slots(html: str, first: Mapping[str, int]) -> str:
+    """The ids given out during the call (numbered after ``first``) as placeholders, in order of issue."""
+    def slot(match: re.Match[str]) -> str:
+        kind, number = match.group(1), int(match.group(2))
+        return f"\x00{kind}{number - first[kind]}\x00" if number > first[kind] else match.group(0)
+
+    return _ID.sub(slot, html)
+
+
+def _from_slots(html: str) -> str:
+    """Placeholders back into ids, given out now in the order the call first gave them."""
+    given: dict[tuple[str, int], str] = {}
+    for kind, index in sorted({(m.group(1), int(m.group(2))) for m in _SLOT.finditer(html)}):
+        given[(kind, index)] = PAGE_IDS.next(kind)
+    return _SLOT.sub(lambda m: given[(m.group(1), int(m.group(2)))], html)
+
+
+class MacroCache:
+    """Kept answers of page macros for one site, in memory and under ``folder`` (see the module documentation)."""
+
+    def __init__(self, folder: Path, fingerprints: Fingerprints) -> None:
+        self.folder = folder
+        self.fingerprints = fingerprints
+        self._kept: dict[str, dict[str, str]] = {}   # fingerprint -> key -> html with placeholders
+        self._used: dict[str, set[str]] = {}         # fingerprint -> keys used by this process
+        self.hits = self.misses = 0
+        self.owners_used: set[str | None] = set()
+        """The owners of the calls made since :meth:`start_page` (which games' code a page depends on)."""
+
+    def renew(self, fingerprints: Fingerprints) -> None:
+        """The sources changed: answers kept for other fingerprints are no longer looked at."""
+        self.fingerprints = fingerprints
+
+    def start_page(self) -> None:
+        """A page starts: count its owners afresh."""
+        self.owners_used = set()
+
+    def _file(self, owner: str | None) -> Path:
+        return self.folder / f"{owner or KIT}.json"
+
+    def _entries(self, owner: str | None, fingerprint: str) -> dict[str, str]:
+        if fingerprint not in self._kept:
+            self._kept[fingerprint] = {}
+            try:
+                stored = json.loads(self._file(owner).read_text(encoding="utf-8"))
+                if stored.get("fingerprint") == fingerprint:
+                    self._kept[fingerprint] = dict(stored["answers"])
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+                pass  # no cache yet, or one this version cannot read: start empty
+        return self._kept[fingerprint]
+
+    def wrap(self, macro: Callable[..., Any], owner: Callable[[tuple[Any, ...], dict[str, Any]], str | None]
+             ) -> Callable[..., Any]:
+        """``macro``, answering from the cache when it can; ``owner`` says which game a call belongs to."""
+        @functools.wraps(macro)
+        def cached(*args: Any, **kwargs: Any) -> Any:
+            whose = owner(args, kwargs)
+            self.owners_used.add(whose)
+            plain = _plain(args, kwargs)
+            if plain is None or (whose is not None and whose not in self.fingerprints.parts):
+                return macro(*args, **kwargs)
+            fingerprint = self.fingerprints.of(whose)
+            entries = self._entries(whose, fingerprint)
+            key = hashlib.sha256(f"{macro.__module__}.{macro.__name__}\0{plain}".encode()).hexdigest()[:32]
+            self._used.setdefault(fingerprint, set()).add(key)
+            if key in entries:
+                self.hits += 1
+                return _from_slots(entries[key])
+            self.misses += 1
+            first = dict(PAGE_IDS.given)
+            html = macro(*args, **kwargs)
+            if isinstance(html, str):
+                entries[key] = _to_slots(str(html), first)
+            return html
+
+        return cached
+
+    def save(self) -> None:
+        """Write, for each owner, the answers this process used (a failed write only costs speed)."""
+        for owner in self.fingerprints.parts:
+            fingerprint = self.fingerprints.of(owner)
+            used = self._used.get(fingerprint)
+            if not used:
+                continue
+            entries = self._kept.get(fingerprint, {})
+            answers = {key: entries[key] for key in sorted(used) if key in entries}
+            path = self._file(owner)
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+                temporary.write_text(json.dumps({"fingerprint": fingerprint, "answers": answers}), encoding="utf-8")
+                temporary.replace(path)
+            except OSError as error:
+                log.info(f"The macro cache could not be saved ({error}); the next build computes every table again.")

@@ -1,0 +1,78 @@
+"""``rollwright serve`` in Chromium, as a designer uses it (issue 25), on a temporary copy of the Pips project with
+Node.js (so each rules edit brings a new memory snapshot and bytecode too):
+
+- a Markdown edit reaches the open page by itself (live reload);
+- a bad macro call replaces the open page by the error page naming the line and the call, and the page comes
+  back by itself when the call is fixed;
+- after an edit of the rules, the page's table (rendered by the server's engine) and the widget beside it
+  (answered by the browser's engine, from the new wheel and snapshot) agree on the new figures: neither keeps
+  the engine the server started with;
+- the server's process stays alive throughout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.browser import BOOT_TIMEOUT_MS
+from tests.support.devserver import DevServer, dev_server
+from tests.support.keyboard import type_into
+
+pytestmark = pytest.mark.browser
+
+ODDS = "section[data-rw-widget='pips-odds']"
+REBUILD_MS = 240_000
+"""A rebuild with a new snapshot, on a loaded 2-core machine: generous, never a measure."""
+CELL = """([dice, column]) => {
+  const row = [...document.querySelectorAll("table[data-rw-table='pips-odds'] tbody tr")]
+    .find(tr => tr.cells[0].textContent.trim() === dice);
+  return row ? row.cells[column].textContent.trim() : null;
+}"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevServer]:
+    with dev_server(tmp_path_factory.mktemp("dev-server-browser"), node=True) as server:
+        server.wait_for("pips/", 'name="need"')
+        yield server
+
+
+def test_edits_reach_the_open_page_errors_show_there_and_table_and_widget_agree(served: DevServer, tab) -> None:
+    page = tab.page
+    page.goto(served.root + "pips/")
+    tab.wait_state("pips-odds", "ready")
+
+    served.edit("docs/pips/index.md", "Pips is a game on one page.", "Pips is a game on one page, edited live.")
+    page.wait_for_function("() => !!document.body && document.body.textContent.includes('edited live')",
+                           timeout=REBUILD_MS)
+
+    undo = served.edit("docs/pips/index.md", "{{ pips_chance(3, 2) }}", "{{ pips_chance(3, 7) }}")
+    error = page.locator("main.rw-build-error")
+    error.wait_for(timeout=REBUILD_MS)
+    assert "pips/index.md, line 10: {{ pips_chance(3, 7) }}" in error.inner_text()
+    assert "pips_chance(3, 7): pips.odds: 'need'" in error.inner_text()
+    undo()
+    page.locator(ODDS).wait_for(timeout=REBUILD_MS)
+    assert page.locator("main.rw-build-error").count() == 0
+    served.alive()
+
+    assert page.evaluate(CELL, ["4", 2]) == "40.7%"  # a hit on 5 or 6
+    served.edit("pips/rules/hits.py", "P_HIT = Fraction(2, 6)", "P_HIT = Fraction(3, 6)")  # now on 4, 5 or 6
+    page.wait_for_function(f"([dice, column, text]) => ({CELL})([dice, column]) === text", arg=["4", 2, "68.8%"],
+                           timeout=REBUILD_MS)
+    # A page on screen while a build failed or a rebuild emptied the site may have lost a script it was still
+    # fetching (a failed build leaves only the error page); from this last reload on, nothing may fail.
+    tab.errors.clear()
+    section = page.locator(ODDS)
+    assert section.locator(".rw-odds").get_attribute("data-rw-p") == "1/2"  # its first render: the server's engine
+    tab.wait_state("pips-odds", "ready")
+    type_into(page, section.locator("[name=dice]"), "4")
+    page.keyboard.press("Enter")
+    answer = section.locator(".rw-odds[data-rw-p='11/16']")  # answered by the browser's engine
+    answer.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert answer.locator("strong").inner_text() == page.evaluate(CELL, ["4", 2]) == "68.8%"
+    served.alive()
+    assert tab.errors == []
