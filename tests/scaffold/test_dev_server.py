@@ -135,3 +135,21 @@ def test_rollwright_build_fails_with_the_same_words(tmp_path: Path) -> None:
         assert done.returncode == 2, done.stderr
         assert "error: the build failed:\n  " + said.replace("\n", "\n  ") in done.stderr, done.stderr
         assert "report it" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_game_declared_as_data_edited_while_serving(tmp_path: Path) -> None:
+    """A game.toml edit reaches the pages (never stale), and a mistake in it shows the error page naming the
+    file, the line and the key, until it is fixed."""
+    with dev_server(tmp_path, node=False, data=True) as server:
+        server.wait_for("pips/", "(25.9% to succeed)")
+        undo = server.edit("pips/game.toml", "hit = 5", "hit = 4")  # now a 4, 5 or 6 hits
+        server.wait_for("pips/", "(50% to succeed)")
+        undo()
+        server.wait_for("pips/", "(25.9% to succeed)")
+        line = line_of(server.project, "pips/game.toml", "bands = [")
+        undo = server.edit("pips/game.toml", "bands = [", "bandz = [")
+        server.wait_for("pips/", html.escape(f"pips/game.toml, line {line}, checks.odds.bandz: unknown key "
+                                             "'bandz'; did you mean 'bands'?"), error=True)
+        undo()
+        server.wait_for("pips/", "(25.9% to succeed)")
+        server.alive()

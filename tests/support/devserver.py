@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.support.fixture_site import ENV, copy_template
+from tests.support.fixture_site import ENV, copy_template, write_data_project
 
 TIMEOUT_S = 300
 ERROR_PAGE = 'class="rw-build-error"'
@@ -76,10 +76,11 @@ class DevServer:
 
 
 @contextmanager
-def dev_server(parent: Path, *, node: bool = True, before: Callable[[Path], None] | None = None
-               ) -> Iterator[DevServer]:
-    """``rollwright serve`` on a fresh copy of the Pips project under ``parent`` (``before`` edits it first)."""
-    project = copy_template(parent / "pips-site")
+def dev_server(parent: Path, *, node: bool = True, before: Callable[[Path], None] | None = None,
+               data: bool = False) -> Iterator[DevServer]:
+    """``rollwright serve`` on a fresh copy of the Pips project under ``parent`` (``before`` edits it first);
+    ``data``: Pips declared as data (``pips/game.toml``), as ``rollwright new`` writes it."""
+    project = write_data_project(parent / "pips-data") if data else copy_template(parent / "pips-site")
     if before is not None:
         before(project)
     port = free_port()

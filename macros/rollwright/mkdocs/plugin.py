@@ -37,6 +37,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs_macros.plugin import MacrosPlugin
 
 from rollwright.blame import GAME, blame, describe
+from rollwright.errors import RollwrightError
 from rollwright.kit.discovery import load_all, use_systems
 from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
@@ -105,6 +106,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
             return self._configure(config)
         except PluginError:
             raise
+        except RollwrightError as error:  # a refusal that names its cause, e.g. a game.toml's line and key
+            raise PluginError(f"The site's games could not be loaded:\n  {error}") from None
         except Exception as error:  # noqa: BLE001 - said with its blame: the game's file and line, or report it
             games = [str(system.folder) for system in self.systems]
             site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
