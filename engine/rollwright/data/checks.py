@@ -106,8 +106,13 @@ def outcome_of(check: Check, value: int) -> Outcome:
 def outcome_odds(check: Check, values: Mapping[str, Any], ladders: Ladders,
                  mode: str | None = None) -> list[tuple[Outcome, Fraction]]:
     """The exact chance of every outcome, best first."""
+    return odds_of(check, measure(check, values, ladders, mode))
+
+
+def odds_of(check: Check, dist: Distribution) -> list[tuple[Outcome, Fraction]]:
+    """The chance of every outcome, best first, for a measure's distribution already worked out."""
     found = {o.key: Fraction(0) for o in check.outcomes()}
-    for value, p in measure(check, values, ladders, mode).probabilities():
+    for value, p in dist.probabilities():
         found[outcome_of(check, value).key] += p
     return [(o, found[o.key]) for o in check.outcomes()]
 
@@ -115,8 +120,12 @@ def outcome_odds(check: Check, values: Mapping[str, Any], ladders: Ladders,
 def extra_odds(check: Check, values: Mapping[str, Any], ladders: Ladders,
                mode: str | None = None) -> dict[str, list[tuple[int, Fraction]]]:
     """For each band that earns extras: the exact chance of each count earned (0 included)."""
+    return extras_of(check, measure(check, values, ladders, mode))
+
+
+def extras_of(check: Check, dist: Distribution) -> dict[str, list[tuple[int, Fraction]]]:
+    """:func:`extra_odds` for a measure's distribution already worked out."""
     found: dict[str, list[tuple[int, Fraction]]] = {}
-    dist = measure(check, values, ladders, mode)
     for band in check.bands:
         if band.extra is None:
             continue

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rollwright.data.checks import extra_odds, outcome_odds, seeded_roll
+from rollwright.data.checks import extras_of, measure, odds_of, outcome_odds, seeded_roll
 from rollwright.data.model import Check, Game, Input, Outcome, TableSpec
 from rollwright.data.views import inputs_text, odds_view, roll_sentence, roll_view
 from rollwright.kit.calls.dice import SEED
@@ -66,14 +66,15 @@ def odds_answer(game: Game, check: Check, values: dict[str, Any]) -> dict[str, A
     from rollwright.data.checks import notation
 
     mode = values.pop("mode", None)
-    odds = outcome_odds(check, values, game.ladders, mode)
+    dist = measure(check, values, game.ladders, mode)  # once, for the outcomes and the extras alike
+    odds = odds_of(check, dist)
     success = sum((p for o, p in odds if o.band.succeeds), start=0 * odds[0][1])
     shown = [[game.inputs[n].label, _shown(game.inputs[n], values[n])] for n in check.inputs]
     if mode:
         shown.append(["rolled", dict((k, label) for k, label, _ in check.modes)[mode].lower()])
     extras = [{"band": key, "name": band.extra.name, "plural": band.extra.plural,
                "counts": [[n, fraction_text(p)] for n, p in counts]}
-              for key, counts in extra_odds(check, values, game.ladders, mode).items()
+              for key, counts in extras_of(check, dist).items()
               for band in check.bands if band.key == key and band.extra is not None]
     return {"check": check.title, "inputs": shown, "values": values, "mode": mode,
             "notation": notation(check, values, game.ladders, mode), "measure": _measure(check),
