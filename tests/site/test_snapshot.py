@@ -16,6 +16,7 @@ from rollwright.mkdocs.bundle import ENGINE_PARTS, ENTRY_MODULE
 from rollwright.mkdocs.project import site_systems
 from rollwright.mkdocs.resources import pyodide
 from rollwright.mkdocs.site_assets import SiteAssets
+from rollwright.mkdocs.wasm_data import data_segments
 from tests.support.site_build import page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -51,11 +52,20 @@ def test_snapshot_is_shipped_gzipped_as_described(site: Path) -> None:
     assert len(data) == info["bytes"] and hashlib.sha256(data).hexdigest() == info["sha256"]
     packed = gzip.decompress(data)
     assert len(packed) == info["packedBytes"]
-    raw = snapshot_module.unpack(packed)
+    assert packed[:4] == snapshot_module.MAGIC_DELTA  # packed against the wasm's own data
+    segments = data_segments((site / config_pyodide(site) / "pyodide.asm.wasm").read_bytes())
+    raw = snapshot_module.unpack(packed, segments)
     assert len(raw) == info["rawBytes"]
     assert len(raw) > 16 * 2**20  # Python's whole memory, not a stub
-    assert len(packed) < 0.8 * len(raw)  # its zero pages are left out
+    assert len(packed) < 0.6 * len(raw)  # its zero pages and the wasm's unchanged data are left out
+    with pytest.raises(snapshot_module.SnapshotError, match="needs the data of the wasm"):
+        snapshot_module.unpack(packed)
     assert len(list(site.glob("assets/snapshot/*/*"))) == 1
+
+
+def config_pyodide(site: Path) -> str:
+    """The site's Pyodide folder, as the page config names it."""
+    return _config(site)["pyodide"]
 
 
 def test_snapshot_holds_every_engine_and_system_module() -> None:

@@ -17,7 +17,8 @@ import zlib
 from pathlib import Path
 
 from rollwright.mkdocs.offline import SERVICE_WORKER, write_service_worker
-from rollwright.mkdocs.snapshot import pack, unpack
+from rollwright.mkdocs.snapshot import heap_offset, pack, unpack
+from rollwright.mkdocs.wasm_data import data_segments
 
 CONFIG_RE = re.compile(r'(<script type="application/json" id="rw-config">)(.*?)(</script>)', re.DOTALL)
 
@@ -107,9 +108,13 @@ def with_foreign_snapshot(site_dir: Path, target: Path) -> Path:
     """The site with a snapshot whose header names another Pyodide build (restore refuses it)."""
     copy_site(site_dir, target)
     path = snapshot_path(target)
-    raw = bytearray(unpack(gzip.decompress(path.read_bytes())))
+    wasm = next(target.glob("assets/pyodide/*/pyodide.asm.wasm")).read_bytes()
+    segments = data_segments(wasm)  # the site's snapshot is packed against its wasm's data
+    raw = bytearray(unpack(gzip.decompress(path.read_bytes()), segments))
     raw[16:48] = bytes(b ^ 0xFF for b in raw[16:48])  # the build id Pyodide checks on restore
-    replace_file(path, gzip.compress(pack(bytes(raw)), compresslevel=1, mtime=0))
+    base = heap_offset(bytes(raw))
+    repacked = pack(bytes(raw), segments=segments, base=base) if segments and base else pack(bytes(raw))
+    replace_file(path, gzip.compress(repacked, compresslevel=1, mtime=0))
     rewrite_service_worker(target)
     return target
 

@@ -52,7 +52,8 @@ let pyodide;
 let draws = null;
 if (request.snapshot) {
   const packed = gunzipSync(await readFile(request.snapshot));
-  const image = unpack(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), request.snapshotBytes);
+  const wasm = await bytes(join(indexURL, "pyodide.asm.wasm")); // an RWS2 snapshot is packed against its data
+  const image = unpack(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), request.snapshotBytes, wasm);
   pyodide = await loadPyodide({ indexURL, ...output, stdLibURL: request.emptyZip, _loadSnapshot: image });
   const random = pyodide.pyimport("random");
   const restored = random.random();

@@ -10,7 +10,7 @@
 // Boots the pinned Pyodide with the private `_makeSnapshot` option, installs the wheel into
 // site-packages, imports the entry module and then every module of each package it lists in
 // PACKAGES (the engine and the site's systems: every registry is filled; the browser restores this memory without
-// the wheel's files, so nothing may be left to import later), and writes the snapshot.
+// the wheel's files, so nothing may be left to import later), zeroes the memory left free, and writes the snapshot.
 // Only modules named __main__ are skipped: importing one would run a command line.
 // No Python source lives here: the script only imports modules and calls functions.
 
@@ -68,13 +68,71 @@ for (const packageName of packages) {
 }
 pkgutil.destroy();
 importlib.destroy();
-const gc = pyodide.pyimport("gc");
-gc.collect();
-gc.destroy();
 const platform = pyodide.pyimport("platform");
 const python = String(platform.python_version());
 platform.destroy();
+forgetFileCaches(pyodide); // after the last import
+const gc = pyodide.pyimport("gc");
+gc.collect();
+gc.destroy();
+const zeroed = zeroFreeMemory(pyodide._module); // last: any Python work after it would leave garbage again
 
 const snapshot = pyodide.makeMemorySnapshot();
 await writeFile(snapshotPath, snapshot);
-await writeFile(answerPath, JSON.stringify({ pyodide: version, python, modules, bytes: snapshot.length }));
+await writeFile(answerPath, JSON.stringify({ pyodide: version, python, modules, bytes: snapshot.length, zeroed }));
+
+/**
+ * Drop what Python keeps about files, which the restored memory would carry for nothing: the
+ * browser restores it without the wheel's files and with an empty standard-library zip, and
+ * Python looks again when files appear (runtime/files.js calls importlib.invalidate_caches).
+ * Directory listings of every package folder, the standard-library zip's table of contents,
+ * source lines read for tracebacks, and patterns cached by `re`.
+ * @param {any} pyodide
+ */
+function forgetFileCaches(pyodide) {
+  const calls = [["re", null, "purge"], ["linecache", null, "clearcache"], ["sys", "path_importer_cache", "clear"],
+    ["zipimport", "_zip_directory_cache", "clear"]];
+  for (const [moduleName, attribute, method] of calls) {
+    const module = pyodide.pyimport(moduleName);
+    const target = attribute ? module[attribute] : module;
+    try {
+      target[method]();
+    } finally {
+      if (target !== module) target.destroy();
+      module.destroy();
+    }
+  }
+}
+
+/**
+ * Write zeros over the memory that importing left free. Freed memory keeps its old bytes, and the
+ * snapshot would carry them: every free block of the C allocator (Python here allocates through
+ * it) is taken, zeroed and given back, with the allocator told not to grow the memory meanwhile.
+ * Zeros then pack away (macros/snapshot.py `pack`). Returns the bytes zeroed (0 when this Pyodide's
+ * allocator does not offer the calls needed).
+ * @param {any} module Pyodide's Emscripten module
+ * @returns {number}
+ */
+function zeroFreeMemory(module) {
+  const calls = ["_malloc", "_free", "_malloc_footprint", "_malloc_footprint_limit", "_malloc_set_footprint_limit"];
+  if (!calls.every((name) => typeof module[name] === "function")) return 0;
+  const heapBefore = module.HEAPU8.length;
+  const limit = module._malloc_footprint_limit();
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const taken = [];
+  let zeroed = 0;
+  try {
+    for (let size = 1 << 24; size >= 16; size >>= 1) {
+      for (let block = module._malloc(size); block; block = module._malloc(size)) {
+        module.HEAPU8.fill(0, block, block + size);
+        taken.push(block);
+        zeroed += size;
+      }
+    }
+  } finally {
+    for (const block of taken) module._free(block);
+    module._malloc_set_footprint_limit(limit);
+  }
+  if (module.HEAPU8.length !== heapBefore) throw new Error("zeroing free memory grew Python's memory");
+  return zeroed;
+}

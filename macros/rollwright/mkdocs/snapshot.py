@@ -8,7 +8,7 @@ Python and importing the engine (``site-overrides/assets/rollwright/runtime/snap
 
 The snapshot is cached by content under the site's ``.cache/snapshot/`` (the wheel, the Pyodide
 files it depends on, the script and the entry module make the key), packed (:func:`pack`:
-its all-zero pages left out, about 40% of Python's memory), gzipped, shipped at a
+the bytes the wasm itself writes at start XORed out, then its all-zero pages left out), gzipped, shipped at a
 content-addressed path, and described in the page config by :meth:`Snapshot.config`.
 A snapshot only restores into the exact Pyodide build that made it, so the config records
 the Pyodide version and the worker falls back to a normal boot on any mismatch.
@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rollwright.mkdocs.resources import Pyodide
+from rollwright.mkdocs.wasm_data import Segments, checksum, data_segments, fits, total_bytes, xor_segments
 
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
-FORMAT = "2"  # bump to invalidate every cached snapshot
+FORMAT = "3"  # bump to invalidate every cached snapshot
 FILENAME = "engine.snapshot.gz"
 GZIP_LEVEL = 6  # level 9 saves ~1% for ~7x the time on every engine edit
 NODE_TIMEOUT_S = 300
@@ -38,24 +39,48 @@ NODE_TIMEOUT_S = 300
 PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 
-MAGIC = b"RWS1"
+MAGIC = b"RWS1"  # zero pages left out
+MAGIC_DELTA = b"RWS2"  # the same, after the wasm's own data was XORed out (see wasm_data.py)
 PAGE = 4096
 _HEADER = struct.Struct("<4sIII")  # magic, page size, unpacked size, page count
+_DELTA = struct.Struct("<III")  # RWS2 only: where the wasm memory starts, the data's byte count, its CRC-32
 
 
 class SnapshotError(RuntimeError):
     """Making the snapshot failed; the message says why."""
 
 
-def pack(raw: bytes, page: int = PAGE) -> bytes:
+def heap_offset(raw: bytes) -> int | None:
+    """Where the wasm memory starts in Pyodide's snapshot (its header gives its own length), or None."""
+    if len(raw) < 8:
+        return None
+    offset = struct.unpack_from("<I", raw, 4)[0]
+    return offset if 16 <= offset < len(raw) and offset % 16 == 0 else None
+
+
+def pack(raw: bytes, page: int = PAGE, segments: Segments | None = None, base: int = 0) -> bytes:
     """The snapshot without its all-zero pages: header, one bit per page, then the other pages.
 
-    Read back by ``unpack`` here and in ``runtime/snapshot.js``.
+    With ``segments`` (the wasm's data, see wasm_data.py) placed at ``base``, they are XORed out
+    first: the bytes still equal to what the wasm writes as it starts become zeros. Read back by
+    ``unpack`` here and in ``runtime/snapshot.js``.
 
     >>> data = bytes(10) + b"x" + bytes(8192)
     >>> unpack(pack(data, page=8)) == data and len(pack(data, page=8)) < len(data)
     True
+    >>> image = b"wasm data" + bytes(7)
+    >>> packed = pack(image, page=8, segments=((0, b"wasm data"),))
+    >>> len(packed) < len(pack(image, page=8)) and unpack(packed, ((0, b"wasm data"),)) == image
+    True
     """
+    header = _HEADER.pack(MAGIC, page, len(raw), -(-len(raw) // page))
+    if segments is not None:
+        if not fits(len(raw), base, segments):
+            raise SnapshotError("the wasm's data does not fit inside the snapshot")
+        delta = bytearray(raw)
+        xor_segments(delta, base, segments)
+        raw = bytes(delta)
+        header = MAGIC_DELTA + header[4:] + _DELTA.pack(base, total_bytes(segments), checksum(segments))
     count = -(-len(raw) // page)
     bitmap = bytearray(-(-count // 8))
     pages = []
@@ -64,23 +89,31 @@ def pack(raw: bytes, page: int = PAGE) -> bytes:
         if chunk.count(0) != len(chunk):
             bitmap[index // 8] |= 1 << (index % 8)
             pages.append(chunk)
-    return _HEADER.pack(MAGIC, page, len(raw), count) + bytes(bitmap) + b"".join(pages)
+    return header + bytes(bitmap) + b"".join(pages)
 
 
-def unpack(packed: bytes) -> bytes:
-    """The whole snapshot from ``pack``'s output (zero pages filled back in)."""
+def unpack(packed: bytes, segments: Segments | None = None) -> bytes:
+    """The whole snapshot from ``pack``'s output (zero pages filled back in, the wasm's data XORed back)."""
     magic, page, size, count = _HEADER.unpack_from(packed)
-    if magic != MAGIC:
+    start = _HEADER.size
+    if magic == MAGIC_DELTA:
+        base, data_bytes, crc = _DELTA.unpack_from(packed, start)
+        start += _DELTA.size
+        if segments is None or total_bytes(segments) != data_bytes or checksum(segments) != crc:
+            raise SnapshotError("this snapshot needs the data of the wasm that made it")
+    elif magic != MAGIC:
         raise SnapshotError("not a packed Rollwright snapshot")
-    offset = _HEADER.size + -(-count // 8)
+    offset = start + -(-count // 8)
     out = bytearray(size)
     for index in range(count):
-        if packed[_HEADER.size + index // 8] >> (index % 8) & 1:
+        if packed[start + index // 8] >> (index % 8) & 1:
             length = min(page, size - index * page)
             out[index * page:index * page + length] = packed[offset:offset + length]
             offset += length
     if offset != len(packed):
         raise SnapshotError(f"the packed snapshot has {len(packed) - offset} bytes too many")
+    if magic == MAGIC_DELTA and segments is not None:  # checked above: it is never None here
+        xor_segments(out, base, segments)
     return bytes(out)
 
 
@@ -140,6 +173,15 @@ def _make(wheel: bytes, entry_module: str, runtime: Pyodide) -> tuple[bytes, dic
         return (work / "snapshot.bin").read_bytes(), json.loads((work / "answer.json").read_text(encoding="utf-8"))
 
 
+def pack_for(raw: bytes, runtime: Pyodide) -> bytes:
+    """``pack`` with the wasm's own data XORed out when its data segments and the snapshot's header allow."""
+    segments = data_segments((runtime.folder / "pyodide.asm.wasm").read_bytes())
+    base = heap_offset(raw)
+    if segments is None or base is None or not fits(len(raw), base, segments):
+        return pack(raw)
+    return pack(raw, segments=segments, base=base)
+
+
 def _write_atomically(path: Path, data: bytes) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     temporary.write_bytes(data)
@@ -159,7 +201,7 @@ def build_snapshot(wheel: bytes, entry_module: str, runtime: Pyodide, cache_dir:
     if meta["pyodide"] != runtime.version or meta["bytes"] != len(raw):
         raise SnapshotError(f"the snapshot script reported Pyodide {meta['pyodide']} and {meta['bytes']} bytes; "
                             f"expected Pyodide {runtime.version} and {len(raw)} bytes")
-    packed = pack(raw)
+    packed = pack_for(raw, runtime)
     meta["packedBytes"] = len(packed)
     gz = gzip.compress(packed, compresslevel=GZIP_LEVEL, mtime=0)
     cache_dir.mkdir(parents=True, exist_ok=True)

@@ -16,7 +16,9 @@
 
 import { cachedResponse } from "./cached.js";
 
-/** @typedef {{url: string, module: Promise<WebAssembly.Module>}} EarlyWasm */
+/** @typedef {{url: string, module: Promise<WebAssembly.Module>, bytes: Promise<Uint8Array>}} EarlyWasm
+ * bytes: the file itself, read from the same download (the memory snapshot is packed against the
+ * data it holds, see snapshot.js `unpack`). */
 
 /**
  * Start downloading and compiling the wasm now: from the service worker's cache when it has
@@ -29,13 +31,19 @@ import { cachedResponse } from "./cached.js";
 export function compileEarly(indexURL, priority) {
   const url = `${indexURL}pyodide.asm.wasm`;
   const download = self.fetch.bind(self); // taken now: `lend` soon answers this URL with its stand-in
-  const module = (async () => {
-    const response = (await cachedResponse(url)) ?? (await download(url, { priority }));
-    if (!response.ok) throw new Error(`could not download ${url} (HTTP ${response.status})`);
-    return WebAssembly.compileStreaming(response);
+  const response = (async () => {
+    const answer = (await cachedResponse(url)) ?? (await download(url, { priority }));
+    if (!answer.ok || !answer.body) throw new Error(`could not download ${url} (HTTP ${answer.status})`);
+    return answer;
   })();
+  // One download read twice: compiled as it streams in, and kept as bytes.
+  const branches = response.then((answer) => answer.body.tee());
+  const module = branches.then(([stream]) => WebAssembly.compileStreaming(
+    new Response(stream, { headers: { "Content-Type": "application/wasm" } })));
+  const bytes = branches.then(async ([, stream]) => new Uint8Array(await new Response(stream).arrayBuffer()));
   module.catch(() => {}); // reported when Pyodide instantiates it (see lend)
-  return { url, module };
+  bytes.catch(() => {}); // reported by snapshot.js when the snapshot needs them
+  return { url, module, bytes };
 }
 
 /**

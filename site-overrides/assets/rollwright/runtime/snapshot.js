@@ -10,6 +10,7 @@
  */
 
 import { cachedResponse } from "./cached.js";
+import { checksum, dataSegments, xorSegments } from "./wasm-data.js";
 
 /**
  * An empty zip archive as a data: URL. Pyodide always installs a standard-library zip before
@@ -55,26 +56,31 @@ export function incompatibility(info, pyodideVersion) {
 }
 
 /**
- * Read a packed snapshot back (macros/snapshot.py `pack`): a 16-byte header (magic "RWS1",
- * page size, size, page count, little-endian), one bit per page (set: the page follows),
- * then the pages that are not all zeros. Zero pages stay zero in the new buffer.
+ * Read a packed snapshot back (macros/snapshot.py `pack`): a 16-byte header (magic "RWS1" or
+ * "RWS2", page size, size, page count, little-endian), for "RWS2" 12 bytes more (where the wasm
+ * memory starts in the image, the byte count and CRC-32 of the wasm's data segments), one bit per
+ * page (set: the page follows), then the pages that are not all zeros. Zero pages stay zero in
+ * the new buffer; for "RWS2", the wasm's data segments are then XORed back in.
  * @param {Uint8Array} packed
  * @param {number} rawBytes the size the build recorded
+ * @param {Uint8Array|null} wasm pyodide.asm.wasm, which an "RWS2" snapshot needs
  * @returns {Uint8Array}
  */
-export function unpack(packed, rawBytes) {
+export function unpack(packed, rawBytes, wasm = null) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const magic = String.fromCharCode(...packed.subarray(0, 4));
-  if (packed.length < 16 || magic !== "RWS1") {
+  if (packed.length < 16 || (magic !== "RWS1" && magic !== "RWS2")) {
     throw new SnapshotUnusable("the memory snapshot is not in Rollwright's packed form");
   }
   const [page, size, count] = [view.getUint32(4, true), view.getUint32(8, true), view.getUint32(12, true)];
   if (size !== rawBytes || page === 0 || count !== Math.ceil(size / page)) {
     throw new SnapshotUnusable(`the memory snapshot's header does not match the ${rawBytes} bytes the build recorded`);
   }
+  const delta = magic === "RWS2" ? wasmDelta(packed, view, wasm) : null;
+  const start = delta ? 28 : 16;
   const image = new Uint8Array(size);
-  const present = (index) => (packed[16 + (index >> 3)] >> (index & 7)) & 1;
-  let offset = 16 + Math.ceil(count / 8);
+  const present = (index) => (packed[start + (index >> 3)] >> (index & 7)) & 1;
+  let offset = start + Math.ceil(count / 8);
   for (let index = 0; index < count;) {
     if (!present(index)) { index += 1; continue; }
     let end = index + 1; // pages that follow one another are copied in one piece
@@ -86,7 +92,33 @@ export function unpack(packed, rawBytes) {
     index = end;
   }
   if (offset !== packed.length) throw new SnapshotUnusable("the memory snapshot has bytes to spare");
+  if (delta) {
+    try {
+      xorSegments(image, delta.base, delta.segments);
+    } catch (error) {
+      throw new SnapshotUnusable(`the memory snapshot does not fit this wasm's data (${describe(error)})`);
+    }
+  }
   return image;
+}
+
+/**
+ * The wasm data an "RWS2" snapshot was packed against, checked against what its header recorded.
+ * @param {Uint8Array} packed
+ * @param {DataView} view
+ * @param {Uint8Array|null} wasm
+ * @returns {{base: number, segments: import("./wasm-data.js").Segment[]}}
+ */
+function wasmDelta(packed, view, wasm) {
+  if (packed.length < 28) throw new SnapshotUnusable("the memory snapshot is cut short");
+  if (!wasm) throw new SnapshotUnusable("the memory snapshot needs Pyodide's wasm, which could not be read");
+  const [base, bytes, crc] = [view.getUint32(16, true), view.getUint32(20, true), view.getUint32(24, true)];
+  const segments = dataSegments(wasm);
+  const total = segments ? segments.reduce((sum, segment) => sum + segment.bytes.length, 0) : -1;
+  if (!segments || total !== bytes || checksum(segments) !== crc) {
+    throw new SnapshotUnusable("the memory snapshot was made against another wasm than the one downloaded");
+  }
+  return { base, segments };
 }
 
 /**
@@ -114,9 +146,10 @@ async function readExactly(response, gzip, size) {
  * @param {SnapshotInfo} info
  * @param {AbortSignal} signal stops the download
  * @param {RequestPriority} priority "low" from the network, after the page's own files
+ * @param {Promise<Uint8Array>} wasm pyodide.asm.wasm's bytes, downloading (early-wasm.js)
  * @returns {Promise<{image: Uint8Array, packed: Uint8Array}>} Python's memory, and the packed form
  */
-export async function fetchSnapshot(info, signal, priority) {
+export async function fetchSnapshot(info, signal, priority, wasm) {
   let response;
   try {
     response = (await cachedResponse(new URL(info.url, self.location.href).href))
@@ -135,7 +168,13 @@ export async function fetchSnapshot(info, signal, priority) {
     if (error instanceof SnapshotUnusable) throw error;
     throw new SnapshotUnusable(`the memory snapshot could not be decompressed (${describe(error)})`);
   }
-  return { image: unpack(packed, Number(info.rawBytes)), packed };
+  let wasmBytes = null;
+  try {
+    wasmBytes = await wasm;
+  } catch {
+    // unpack says why it cannot go on, if it needs them (an RWS2 snapshot)
+  }
+  return { image: unpack(packed, Number(info.rawBytes), wasmBytes), packed };
 }
 
 /**

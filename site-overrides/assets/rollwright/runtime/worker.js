@@ -258,7 +258,7 @@ async function boot(data) {
   // to be another Pyodide than the page config says.
   let reason = incompatibility(data.snapshot, data.pyodideVersion);
   const download = new AbortController();
-  const image = reason ? null : fetchSnapshot(data.snapshot, download.signal, priority);
+  const image = reason ? null : fetchSnapshot(data.snapshot, download.signal, priority, wasm.bytes);
   image?.then(() => { at.snapshot = clock(); }, () => {}); // restore() awaits it and reports its failure
   const { loadPyodide, version } = await loader;
   at.loader = clock();
