@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import csv
 import hashlib
+import ast
 import io
 import json
 import subprocess
@@ -69,6 +70,19 @@ def test_wheel_holds_the_engine_the_systems_and_bytecode_for_pyodide_only(wheel)
     assert len(compiled) == len(sources)
     assert all(".cpython-314.pyc" in n and "/__pycache__/" in n or n.startswith("__pycache__/") for n in compiled)
     assert len(magic) == 1 and flags == {0b01}
+
+
+def test_the_bytecode_leaves_out_docstrings_and_nothing_else(wheel):
+    """Docstrings are dropped from the browser's bytecode (less memory in the snapshot); code stays."""
+    with zipfile.ZipFile(io.BytesIO(wheel.data)) as archive:
+        source = archive.read("rollwright/dice/notation/__init__.py")
+        pyc = archive.read("rollwright/dice/notation/__pycache__/__init__.cpython-314.pyc")
+    tree = ast.parse(source)
+    docstring = ast.get_docstring(tree, clean=False)
+    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and ast.get_docstring(node))
+    assert docstring and docstring.encode()[:60] not in pyc
+    assert ast.get_docstring(function, clean=False).encode()[:40] not in pyc
+    assert function.name.encode() in pyc  # the function itself is there
 
 
 def test_the_command_line_is_not_what_the_browser_needs():

@@ -4,33 +4,52 @@ Reads ``request_json`` (``{"files": {"pkg/x.py": "<base64 source>", ...}}``, set
 script) and leaves the answer in ``answer_json``: ``{"python", "cache_tag", "pyc": {"pkg/__pycache__/
 x.cpython-3XX.pyc": "<base64>"}}``. Bytecode uses the unchecked-hash invalidation mode (PEP 552):
 the browser imports it without comparing timestamps, and the same source gives the same bytes.
+Docstrings are left out of it (nothing in the browser reads them; they were about 2% of the
+memory snapshot); everything else compiles as written, asserts included.
 Imported elsewhere (a test, a doctest run) it only defines :func:`answer`.
 """
 
+import ast
 import base64
+import importlib.util
 import json
-import os
-import py_compile
 import sys
-import tempfile
+from importlib._bootstrap_external import _code_to_hash_pyc  # the writer py_compile uses
+
+_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """The tree with the docstring of its module, classes and functions taken out.
+
+    >>> tree = ast.parse("'module'\\nclass C:\\n    'class'\\n    def f(self):\\n        'method'\\n        return 1\\n")
+    >>> space = {}; exec(compile(without_docstrings(tree), "x", "exec"), space)
+    >>> space.get("__doc__"), space["C"].__doc__, space["C"].f.__doc__, space["C"]().f()
+    (None, None, None, 1)
+    """
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, _DOCUMENTED) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            first = body.pop(0)
+            if not body:  # a body of only a docstring still needs a statement
+                body.append(ast.copy_location(ast.Pass(), first))
+    return tree
+
+
+def bytecode(name: str, source: bytes) -> bytes:
+    """The unchecked-hash .pyc bytes of one source file (``name`` is its path inside the wheel)."""
+    code = compile(without_docstrings(ast.parse(source, filename=name)), name, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
 def compile_all(files: dict[str, str]) -> dict[str, str]:
     """Base64 bytecode for every base64 source, keyed by its ``__pycache__`` path."""
     out = {}
-    with tempfile.TemporaryDirectory() as root:
-        for name, data in sorted(files.items()):
-            source = os.path.join(root, name)
-            os.makedirs(os.path.dirname(source), exist_ok=True)
-            with open(source, "wb") as handle:
-                handle.write(base64.b64decode(data))
-            folder, base = os.path.split(name)
-            target = f"{folder}/__pycache__/{base[:-3]}.{sys.implementation.cache_tag}.pyc"
-            cfile = os.path.join(root, target)
-            py_compile.compile(source, cfile=cfile, dfile=name, doraise=True,
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-            with open(cfile, "rb") as handle:
-                out[target] = base64.b64encode(handle.read()).decode("ascii")
+    for name, data in sorted(files.items()):
+        folder, base = name.rsplit("/", 1) if "/" in name else ("", name)
+        target = f"{folder}/__pycache__/{base[:-3]}.{sys.implementation.cache_tag}.pyc".lstrip("/")
+        out[target] = base64.b64encode(bytecode(name, base64.b64decode(data))).decode("ascii")
     return out
 
 
