@@ -121,7 +121,7 @@ def bare_boot(browser: Browser, origin: str, index: str, page_name: str = "boot.
 # The Python worker's timeline (window.rollwright.worker.at, epoch ms) as ms after navigation.
 STAGES = """() => Object.fromEntries(Object.entries(window.rollwright.worker.at)
     .map(([stage, at]) => [stage, Math.round(at - performance.timeOrigin)]))"""
-STAGE_ORDER = ("workerStart", "painted", "downloads", "loader", "snapshot", "python")
+STAGE_ORDER = ("workerStart", "painted", "downloads", "loader", "wasm", "snapshot", "compiled", "python")
 
 
 def _first_answer(page, count: int) -> dict:

@@ -117,9 +117,36 @@ def test_an_unusable_snapshot_falls_back_to_a_normal_boot(serve_variant, browser
         diagnostics = _go_live(tab, origin + DICE)
         assert diagnostics["bootPath"] == "fallback"
         assert reason in diagnostics["bootReason"], diagnostics["bootReason"]
-        assert any(url.endswith("python_stdlib.zip") for url in diagnostics["requested"])
+        stdlibs = [url for url in diagnostics["requested"] if url.endswith("python_stdlib.zip")]
         if variant is variants.for_another_pyodide:  # known not to fit: not even downloaded
             assert not [url for url in diagnostics["requested"] if url.endswith(".snapshot.gz")]
+            assert [url.split("/assets/")[1].split("/")[0] for url in stdlibs] == ["pyodide"]  # the whole one
+        else:  # the site's small standard library, listed with the snapshot for this same Pyodide
+            assert [url.split("/assets/")[1].split("/")[0] for url in stdlibs] == ["snapshot"], stdlibs
+        assert tab.external == [] and tab.errors == []
+    finally:
+        tab.context.close()
+
+
+# A 400 ms round trip, which Chromium rates "3g" (the bandwidth is left alone, so the test stays quick;
+# bench/ measures a whole slow-4G visit).
+SLOW_LINK = {"offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1}
+
+
+def test_a_first_visit_on_a_slow_connection_downloads_fewer_bytes(live_site, browser):
+    """On a slow link the worker skips the 5 MB snapshot: a normal boot from the small standard library."""
+    tab = open_tab(browser)
+    try:
+        cdp = tab.context.new_cdp_session(tab.page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
+        diagnostics = _go_live(tab, live_site.url(DICE))
+        assert diagnostics["bootPath"] == "fallback"
+        assert "fewer bytes" in diagnostics["bootReason"] and "3g" in diagnostics["bootReason"], diagnostics
+        requested = diagnostics["requested"]
+        assert not [url for url in requested if url.endswith(".snapshot.gz")], requested
+        stdlibs = [url for url in requested if url.endswith("python_stdlib.zip")]
+        assert len(stdlibs) == 1 and "/assets/snapshot/" in stdlibs[0], stdlibs
         assert tab.external == [] and tab.errors == []
     finally:
         tab.context.close()

@@ -81,3 +81,13 @@ def test_restored_python_imports_what_the_snapshot_lacks_once_its_files_are_inst
     assert files["before"] != "imported"  # no files: the import fails...
     assert files["after"] == "imported"  # ...until they are installed
     assert files["engineFiles"] is True  # and the site's own files are back
+
+
+def test_a_normal_boot_starts_from_the_small_standard_library_and_completes_it(pips_site: Path,
+                                                                                tmp_path: Path) -> None:
+    """The fallback path boots from the site's small standard library; a module it lacks comes with the whole one."""
+    report = run_pyodide(pips_site, "boot", [("dice.dist", '{"notation": "d6"}')], tmp_path, probe_files=True)
+    assert json.loads(report["answers"][0])["ok"] is True
+    files = report["files"]
+    assert files["loaded"] is False and files["before"] != "imported"  # colorsys: not in the small zip
+    assert files["after"] == "imported"  # ...until the whole one is written over it

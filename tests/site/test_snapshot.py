@@ -106,3 +106,20 @@ def test_config_names_the_pyodide_the_site_ships(site: Path) -> None:
     config = _config(site)
     assert config["pyodide"] == f"assets/pyodide/{config['pyodideVersion']}/"
     assert config["snapshot"]["pyodide"] == config["pyodideVersion"]
+
+
+def test_the_small_standard_library_holds_what_a_normal_boot_imports(site: Path) -> None:
+    """Listed by the snapshot's maker, shipped beside it: what Pyodide's boot and the engine import, and no more."""
+    import zipfile
+
+    info = _config(site)["snapshot"]
+    small = info["stdlib"]
+    assert small["url"] == info["url"].rsplit("/", 1)[0] + "/python_stdlib.zip"
+    data = (site / small["url"]).read_bytes()
+    assert len(data) == small["bytes"] and hashlib.sha256(data).hexdigest() == small["sha256"]
+    names = set(zipfile.ZipFile(site / small["url"]).namelist())
+    whole = site / config_pyodide(site) / "python_stdlib.zip"
+    assert {"json/__init__.py", "fractions.py", "encodings/__init__.py", "tomllib/__init__.py"} <= names
+    assert not names & {"colorsys.py", "tkinter/__init__.py", "sqlite3/__init__.py"}
+    assert names < set(zipfile.ZipFile(whole).namelist())
+    assert len(data) < 0.5 * whole.stat().st_size

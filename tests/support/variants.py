@@ -83,8 +83,12 @@ def _without_pyodide_file(target: Path, name: str) -> Path:
 
 
 def without_python_stdlib(site_dir: Path, target: Path) -> Path:
-    """The site with neither its snapshot nor Pyodide's ``python_stdlib.zip``: Python cannot start at all."""
-    return _without_pyodide_file(without_snapshot(site_dir, target), "python_stdlib.zip")
+    """The site with neither its snapshot nor a ``python_stdlib.zip`` (Pyodide's whole one, the site's small
+    one beside the snapshot): Python cannot start at all."""
+    without_snapshot(site_dir, target)
+    for path in target.glob("assets/snapshot/*/python_stdlib.zip"):
+        path.unlink()
+    return _without_pyodide_file(target, "python_stdlib.zip")
 
 
 def without_pyodide_wasm(site_dir: Path, target: Path) -> Path:

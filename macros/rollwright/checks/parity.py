@@ -73,7 +73,8 @@ def run_pyodide(site_dir: Path, mode: str, calls: Sequence[tuple[str, str]], wor
 
     ``calls`` are (name, params as JSON text). Returns the runner's report (see ``run_calls.mjs``):
     the answers in order, the engine's version and path, its ``describe()``, and for the snapshot
-    path the random draws; ``probe_files`` (snapshot only) also checks that the skipped files install.
+    path the random draws; ``probe_files`` also checks that the files a path starts without install (the
+    snapshot's skipped files; the whole standard library over the small one a normal boot starts from).
     Raises ParityError naming the cause.
     """
     node = shutil.which("node")
@@ -96,7 +97,13 @@ def run_pyodide(site_dir: Path, mode: str, calls: Sequence[tuple[str, str]], wor
         request["snapshotBytes"] = snapshot["rawBytes"]
         if probe_files:
             request["stdlib"] = str(site_dir / config["pyodide"] / "python_stdlib.zip")
-    elif mode != "boot":
+    elif mode == "boot":
+        small = (config.get("snapshot") or {}).get("stdlib")
+        if small:  # as the browser's normal boot: the site's small standard library for this Pyodide
+            request["smallStdlib"] = str(site_dir / small["url"])
+        if probe_files:
+            request["stdlib"] = str(site_dir / config["pyodide"] / "python_stdlib.zip")
+    else:
         raise ValueError(f"mode is 'boot' or 'snapshot' (got {mode!r})")
     (work / "request.json").write_text(json.dumps(request), encoding="utf-8")
     try:

@@ -7,7 +7,8 @@
 //                "wheel": "<path to .whl>", "entryModule": "rollwright_site",
 //                "snapshot": null | "<path to the gzipped snapshot>", "snapshotBytes": <its unpacked size>,
 //                "emptyZip": "<path to an empty .zip>",
-//                "stdlib": "<path to python_stdlib.zip>" (with "snapshot": checks runtime/files.js after the calls),
+//                "stdlib": "<path to python_stdlib.zip>" (checks runtime/files.js after the calls),
+//                "smallStdlib": null | "<path to the site's small python_stdlib.zip>" (without "snapshot": boot from it),
 //                "calls": [{"name": "...", "params_json": "..."}]}
 // answers.json: {"python", "pyodide", "engineVersion", "enginePath", "describe", "answers": ["<envelope JSON>", ...],
 //                "draws": null | {"restored": <random() before reseeding>, "reseeded": <random() after>},
@@ -39,7 +40,7 @@ process.on("uncaughtException", (error) => {
 const request = JSON.parse(await readFile(requestPath, "utf8"));
 const indexURL = String(request.indexURL);
 const runtime = (name) => import(pathToFileURL(join(String(request.runtime), name)).href);
-const { installSkippedFiles, installWheel } = await runtime("files.js");
+const { installSkippedFiles, installStdlib, installWheel } = await runtime("files.js");
 const { unpack } = await runtime("snapshot.js");
 /** A file as a Uint8Array (a Node Buffer is not a plain typed array to Pyodide). */
 const bytes = async (path) => {
@@ -61,7 +62,8 @@ if (request.snapshot) {
   draws = { restored, reseeded: random.random() };
   random.destroy();
 } else {
-  pyodide = await loadPyodide({ indexURL, ...output });
+  const small = request.smallStdlib ? { stdLibURL: String(request.smallStdlib) } : {};
+  pyodide = await loadPyodide({ indexURL, ...output, ...small });
   installWheel(pyodide, await bytes(request.wheel));
 }
 
@@ -71,10 +73,11 @@ const json = pyodide.pyimport("json");
 const describe = api.describe();
 const answers = request.calls.map(({ name, params_json }) => entry.call_json(name, params_json));
 
-// The snapshot path's safety net (runtime/files.js): a module that is not in the image cannot
-// be imported until the skipped files are installed, and then it can.
+// The safety net of either path (runtime/files.js): a module that is not in the snapshot's image, or
+// not in the small standard library a normal boot starts from, cannot be imported until the files
+// are installed, and then it can.
 let files = null;
-if (request.snapshot && request.stdlib) {
+if (request.stdlib && (request.snapshot || request.smallStdlib)) {
   const importlib = pyodide.pyimport("importlib");
   const attempt = (name) => {
     try {
@@ -88,7 +91,8 @@ if (request.snapshot && request.stdlib) {
   const PROBE = "colorsys";
   const loaded = pyodide.pyimport("sys").modules.has(PROBE);
   const before = attempt(PROBE);
-  installSkippedFiles(pyodide, await bytes(request.stdlib), await bytes(request.wheel));
+  if (request.snapshot) installSkippedFiles(pyodide, await bytes(request.stdlib), await bytes(request.wheel));
+  else installStdlib(pyodide, await bytes(request.stdlib));
   const after = attempt(PROBE);
   const exists = pyodide.pyimport("os.path").exists;
   const engineFiles = Boolean(exists(String(entry.__file__)));

@@ -5,17 +5,21 @@
 // request.json: {"indexURL": "<folder of pyodide.mjs>/", "wheel": "<path to the site's .whl>",
 //                "entryModule": "rollwright_site"}
 // snapshot.bin: the raw snapshot (pyodide.makeMemorySnapshot(): a header, then the wasm heap)
-// answer.json:  {"pyodide": "<version>", "python": "3.x.y", "modules": ["rollwright", ...], "bytes": <n>}
+// answer.json:  {"pyodide": "<version>", "python": "3.x.y", "modules": ["rollwright", ...], "stdlib": ["json/__init__.py", ...],
+//                "bytes": <n>, "zeroed": <bytes of free memory zeroed>}
 //
 // Boots the pinned Pyodide with the private `_makeSnapshot` option, installs the wheel into
 // site-packages, imports the entry module and then every module of each package it lists in
 // PACKAGES (the engine and the site's systems: every registry is filled; the browser restores this memory without
 // the wheel's files, so nothing may be left to import later), zeroes the memory left free, and writes the snapshot.
 // Only modules named __main__ are skipped: importing one would run a command line.
-// No Python source lives here: the script only imports modules and calls functions.
+// It also lists the standard-library files those imports read (stdlib_files.py) for the site's small
+// standard library (lean_stdlib.py). No Python source lives here: the script only imports modules, calls
+// functions and runs that one file.
 
 import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const [requestPath, snapshotPath, answerPath] = process.argv.slice(2);
 if (!requestPath || !snapshotPath || !answerPath) {
@@ -71,6 +75,7 @@ importlib.destroy();
 const platform = pyodide.pyimport("platform");
 const python = String(platform.python_version());
 platform.destroy();
+const stdlib = await standardLibraryFiles(pyodide);
 forgetFileCaches(pyodide); // after the last import
 const gc = pyodide.pyimport("gc");
 gc.collect();
@@ -79,7 +84,25 @@ const zeroed = zeroFreeMemory(pyodide._module); // last: any Python work after i
 
 const snapshot = pyodide.makeMemorySnapshot();
 await writeFile(snapshotPath, snapshot);
-await writeFile(answerPath, JSON.stringify({ pyodide: version, python, modules, bytes: snapshot.length, zeroed }));
+await writeFile(answerPath, JSON.stringify({ pyodide: version, python, modules, stdlib, bytes: snapshot.length,
+  zeroed }));
+
+/**
+ * The standard-library files every imported module came from (stdlib_files.py, run in a namespace
+ * of its own that is then dropped): what a normal boot of this Pyodide with this engine reads.
+ * @param {any} pyodide
+ * @returns {Promise<string[]>}
+ */
+async function standardLibraryFiles(pyodide) {
+  const script = join(dirname(fileURLToPath(import.meta.url)), "stdlib_files.py");
+  const namespace = pyodide.toPy({ __name__: "__main__" });
+  try {
+    pyodide.runPython(await readFile(script, "utf8"), { globals: namespace, filename: "stdlib_files.py" });
+    return JSON.parse(String(namespace.get("answer_json")));
+  } finally {
+    namespace.destroy();
+  }
+}
 
 /**
  * Drop what Python keeps about files, which the restored memory would carry for nothing: the

@@ -6,7 +6,8 @@ The plugin (:mod:`rollwright.mkdocs.plugin`) makes one :class:`SiteAssets` per b
   site's systems) at a content-addressed path, ``assets/engine/<sha256[:12]>/<wheel>``, with
   Pyodide bytecode next to the sources when Node.js is there (:mod:`rollwright.mkdocs.bytecode`);
 * with Node.js, makes a Pyodide memory snapshot with the engine imported
-  (:mod:`rollwright.mkdocs.snapshot`), shipped gzipped at ``assets/snapshot/<sha256[:16]>/...``;
+  (:mod:`rollwright.mkdocs.snapshot`), shipped gzipped at ``assets/snapshot/<sha256[:16]>/...``,
+  and beside it the small standard library a normal boot needs (:mod:`rollwright.mkdocs.lean_stdlib`);
   without Node.js the site boots Python the standard way, and the build says so once;
 * copies the pinned Pyodide core files to ``assets/pyodide/<version>/`` (self-hosted, no CDN);
 * joins the Python worker's modules into one script (:mod:`rollwright.mkdocs.worker_bundle`);
@@ -36,6 +37,8 @@ from rollwright.mkdocs.bundle import ENTRY_MODULE, Bundle, build_bundle, source_
 from rollwright.mkdocs.bytecode import NodeError, node_path, pyodide_bytecode
 from rollwright.mkdocs.offline import SERVICE_WORKER, write_service_worker
 from rollwright.mkdocs.resources import PYODIDE_CORE_FILES, Pyodide, pyodide
+from rollwright.mkdocs.lean_stdlib import FILENAME as STDLIB_ZIP
+from rollwright.mkdocs.lean_stdlib import LeanStdlib, LeanStdlibError, trim
 from rollwright.mkdocs.snapshot import Snapshot, SnapshotError, build_snapshot
 from rollwright.mkdocs.systems import SiteSystem
 from rollwright.mkdocs.worker_bundle import BundleError, write_worker_bundle
@@ -115,6 +118,7 @@ class SiteAssets:
         self.runtime: Pyodide = pyodide()
         self.bundle: Bundle | None = None
         self.snapshot: Snapshot | None = None
+        self.lean_stdlib: LeanStdlib | None = None
         self._making: _Making | None = None
         self._key = ""
         self.page_config: dict[str, Any] = {}
@@ -188,6 +192,19 @@ class SiteAssets:
             raise
         self.page_config["engineWheel"] = self.bundle.site_path
         self.page_config["snapshot"] = self.snapshot.config() if self.snapshot else None
+        self.lean_stdlib = self._lean_stdlib()
+        if self.lean_stdlib is not None:
+            self.page_config["snapshot"]["stdlib"] = self.lean_stdlib.config()
+
+    def _lean_stdlib(self) -> LeanStdlib | None:
+        """The small standard library listed with the snapshot (none without a snapshot, or an old one's list)."""
+        if self.snapshot is None or not self.snapshot.stdlib_files:
+            return None
+        try:
+            data = trim((self.runtime.folder / STDLIB_ZIP).read_bytes(), self.snapshot.stdlib_files)
+        except LeanStdlibError as error:
+            raise PluginError(str(error)) from None
+        return LeanStdlib(data, self.snapshot.site_path.rsplit("/", 1)[0])
 
     def write(self, site_dir: Path) -> None:
         """Write the bundle, the snapshot and Pyodide into the built site, join the worker, then ``sw.js``."""
@@ -196,6 +213,8 @@ class SiteAssets:
         written = [(self.bundle.site_path, self.bundle.data)]
         if self.snapshot is not None:
             written.append((self.snapshot.site_path, self.snapshot.gz))
+        if self.lean_stdlib is not None:
+            written.append((self.lean_stdlib.site_path, self.lean_stdlib.data))
         for path, data in written:
             target = site_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -209,6 +228,7 @@ class SiteAssets:
             _copy_if_changed(self.runtime.folder / name, site_dir / pyodide_path / name)
         if not self.serving:
             # Only the fallback boot needs these two: the service worker keeps them when fetched, never up front.
-            lazy = frozenset({self.bundle.site_path, f"{pyodide_path}/python_stdlib.zip"})
+            lazy = frozenset({self.bundle.site_path, f"{pyodide_path}/{STDLIB_ZIP}"}
+                             | ({self.lean_stdlib.site_path} if self.lean_stdlib else set()))
             inflate = frozenset({self.snapshot.site_path}) if self.snapshot else frozenset()
             write_service_worker(site_dir, lazy, inflate=inflate)

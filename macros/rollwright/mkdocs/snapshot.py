@@ -31,7 +31,7 @@ from rollwright.mkdocs.resources import Pyodide
 from rollwright.mkdocs.wasm_data import Segments, checksum, data_segments, fits, total_bytes, xor_segments
 
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
-FORMAT = "3"  # bump to invalidate every cached snapshot
+FORMAT = "4"  # bump to invalidate every cached snapshot
 FILENAME = "engine.snapshot.gz"
 GZIP_LEVEL = 6  # level 9 saves ~1% for ~7x the time on every engine edit
 NODE_TIMEOUT_S = 300
@@ -128,6 +128,7 @@ class Snapshot:
     python: str
     entry_module: str
     modules: tuple[str, ...]
+    stdlib_files: tuple[str, ...] = ()  # the standard-library files its imports read (lean_stdlib.py)
 
     @property
     def sha256(self) -> str:
@@ -196,7 +197,7 @@ def build_snapshot(wheel: bytes, entry_module: str, runtime: Pyodide, cache_dir:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
         return Snapshot(gz=data_path.read_bytes(), raw_bytes=meta["bytes"], packed_bytes=meta["packedBytes"],
                         pyodide=meta["pyodide"], python=meta["python"], entry_module=entry_module,
-                        modules=tuple(meta["modules"]))
+                        modules=tuple(meta["modules"]), stdlib_files=tuple(meta.get("stdlib", ())))
     raw, meta = _make(wheel, entry_module, runtime)
     if meta["pyodide"] != runtime.version or meta["bytes"] != len(raw):
         raise SnapshotError(f"the snapshot script reported Pyodide {meta['pyodide']} and {meta['bytes']} bytes; "
@@ -211,4 +212,5 @@ def build_snapshot(wheel: bytes, entry_module: str, runtime: Pyodide, cache_dir:
         if stale.is_file() and stale.stem != key and not stale.name.startswith("."):
             stale.unlink(missing_ok=True)
     return Snapshot(gz=gz, raw_bytes=len(raw), packed_bytes=len(packed), pyodide=meta["pyodide"],
-                    python=meta["python"], entry_module=entry_module, modules=tuple(meta["modules"]))
+                    python=meta["python"], entry_module=entry_module, modules=tuple(meta["modules"]),
+                    stdlib_files=tuple(meta.get("stdlib", ())))

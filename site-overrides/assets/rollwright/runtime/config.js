@@ -16,9 +16,11 @@ const SITE_ROOT = new URL("../../../", import.meta.url);
  */
 function readSnapshot(raw) {
   if (!raw || typeof raw.url !== "string") return null;
+  const stdlib = raw.stdlib && typeof raw.stdlib.url === "string"
+    ? Object.freeze({ url: new URL(raw.stdlib.url, SITE_ROOT).href, bytes: Number(raw.stdlib.bytes) }) : null;
   return Object.freeze({ url: new URL(raw.url, SITE_ROOT).href, rawBytes: Number(raw.rawBytes),
     packedBytes: Number(raw.packedBytes),
-    pyodide: String(raw.pyodide ?? ""), sha256: String(raw.sha256 ?? "") });
+    pyodide: String(raw.pyodide ?? ""), sha256: String(raw.sha256 ?? ""), stdlib });
 }
 
 /**

@@ -28,12 +28,31 @@ export function installWheel(pyodide, wheel) {
  * @param {Uint8Array} wheel the engine wheel
  */
 export function installSkippedFiles(pyodide, stdlib, wheel) {
+  installStdlib(pyodide, stdlib);
+  installWheel(pyodide, wheel);
+  lookAgain(pyodide);
+}
+
+/**
+ * Write the whole standard-library zip over the one Python started with (an empty one after a
+ * restore, the site's small one after a normal boot), and make Python's importers look again.
+ * @param {any} pyodide
+ * @param {Uint8Array} stdlib python_stdlib.zip
+ */
+export function installStdlib(pyodide, stdlib) {
   const sys = pyodide.pyimport("sys");
   const zip = [...sys.path].map(String).find((entry) => entry.endsWith(".zip"));
   sys.destroy();
   if (!zip) throw new Error("Python has no standard-library zip on its path");
   pyodide.FS.writeFile(zip, stdlib);
-  installWheel(pyodide, wheel);
+  lookAgain(pyodide);
+}
+
+/**
+ * Make Python's importers look at the files again (the zip's table of contents, folder listings).
+ * @param {any} pyodide
+ */
+function lookAgain(pyodide) {
   const importlib = pyodide.pyimport("importlib");
   importlib.invalidate_caches();
   importlib.destroy();

@@ -19,8 +19,10 @@ import { checksum, dataSegments, xorSegments } from "./wasm-data.js";
  */
 export const EMPTY_ZIP_URL = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
-/** @typedef {{url: string, rawBytes: number, packedBytes: number, pyodide: string, sha256?: string}} SnapshotInfo
- * rawBytes: Python's memory; packedBytes: the shipped form, decompressed (see unpack). */
+/** @typedef {{url: string, rawBytes: number, packedBytes: number, pyodide: string, sha256?: string,
+ *   stdlib?: {url: string, bytes: number}|null}} SnapshotInfo
+ * rawBytes: Python's memory; packedBytes: the shipped form, decompressed (see unpack); stdlib: the
+ * small standard library listed with it, which a normal boot of the same Pyodide needs (worker.js). */
 
 /**
  * A response header set by the site's service worker (runtime/service-worker.js), which keeps

@@ -10,13 +10,16 @@
  *   paths, and answer `ready` `{python, engineVersion, path, reason, bootMs, pyodideMs,
  *   engineMs, waitedForPaint, fromCache, bootFrom, at}` (`fromCache`: the files read straight from the service
  *   worker's cache, see cached.js; `at`, epoch ms: when the worker started, began, heard that the page had
- *   painted, started the big downloads, had Pyodide's loader, had the snapshot, had Python) or `error`:
+ *   painted, started the big downloads, had Pyodide's loader, had the wasm's bytes, had it compiled, had
+ *   the snapshot unpacked, had Python) or `error`:
  *   - "snapshot": restore the build's memory snapshot (snapshot.js), in which the engine
  *     is imported already, and reseed `random` (a restored generator would repeat itself
  *     on every visit);
  *   - "fallback": any problem with the snapshot (none shipped, 404, corrupt, made for another
- *     Pyodide, restore error) boots Pyodide the normal way, unpacks the engine wheel and
- *     imports the entry module; `reason` says why.
+ *     Pyodide, restore error), or a first visit on a slow connection (connection.js: fewer bytes
+ *     beat less work), boots Pyodide the normal way (from the site's small standard library
+ *     when there is one for this Pyodide), unpacks the engine wheel and imports the entry
+ *     module; `reason` says why.
  *   With `handOff` (a first visit, before the service worker runs), the big runtime files are
  *   also handed to the service worker's install (handoff.js), so they are downloaded once; they
  *   are stored once Python has answered the page's first calls (IDLE_MS without a call), and
@@ -46,7 +49,8 @@
  */
 
 import { parseConfig, workerInit } from "./config.js";
-import { installSkippedFiles, installWheel } from "./files.js";
+import { slowConnection } from "./connection.js";
+import { installSkippedFiles, installStdlib, installWheel } from "./files.js";
 import { readFromCache } from "./cached.js";
 import { compileEarly } from "./early-wasm.js";
 import { copiesDone, keepDownloads, keepSnapshot, storeAfter } from "./handoff.js";
@@ -216,21 +220,47 @@ async function completeFiles(pyodide, indexURL, wheelURL) {
 }
 
 /**
- * The fallback path: boot Pyodide, unpack the engine wheel, import the entry module.
+ * The fallback path: boot Pyodide, unpack the engine wheel, import the entry module. With the site's
+ * small standard library (the snapshot's list, for this same Pyodide), Python starts from it; should
+ * a call need a module it lacks, `complete` installs the whole standard library (see `answer`).
  * @param {Function} loadPyodide
- * @param {{indexURL: string, wheelURL: string, entryModule: string}} data
+ * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any}} data
  * @param {import("./early-wasm.js").EarlyWasm} wasm Pyodide's wasm, compiling
  * @param {number} started
  * @param {string} reason why the snapshot was not used
+ * @param {boolean} samePyodide whether the snapshot (and so its small standard library) fits this Pyodide
  * @returns {Promise<Runtime>}
  */
-async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule }, wasm, started, reason) {
+async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule, snapshot }, wasm, started, reason,
+  samePyodide) {
   const wheel = fetchBytes(wheelURL);
   wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
-  const pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false }, wasm);
+  let small = samePyodide && snapshot?.stdlib?.url ? snapshot.stdlib.url : null;
+  let pyodide;
+  try {
+    pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false, ...(small ? { stdLibURL: small } : {}) },
+      wasm);
+  } catch (error) { // the small standard library could not be had: the whole one, as a plain boot
+    if (!small) throw error;
+    console.warn(`Rollwright: ${describe(error)}; starting Python from the whole standard library`);
+    small = null;
+    pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false }, wasm);
+  }
   const pyodideUp = performance.now();
   installWheel(pyodide, await wheel);
-  return makeRuntime(pyodide, entryModule, { path: "fallback", reason, started, pyodideUp, complete: null });
+  /** @type {Promise<boolean>|null} */
+  let completing = null;
+  const complete = small ? () => (completing ??= fetchBytes(`${indexURL}python_stdlib.zip`)
+    .then((stdlib) => { installStdlib(pyodide, stdlib); return true; })) : null;
+  const how = { path: "fallback", reason, started, pyodideUp, complete };
+  try {
+    return makeRuntime(pyodide, entryModule, how);
+  } catch (error) { // the small standard library lacks a module the engine imports: the whole one has it
+    if (!complete) throw error;
+    console.warn(`Rollwright: ${describe(error)}; installing the whole standard library`);
+  }
+  await complete();
+  return { ...makeRuntime(pyodide, entryModule, how), filesComplete: true };
 }
 
 /**
@@ -254,9 +284,14 @@ async function boot(data) {
     keepDownloads([`${data.indexURL}pyodide.asm.wasm`, `${data.indexURL}pyodide-lock.json`]);
   }
   const wasm = compileEarly(data.indexURL, priority);
+  wasm.bytes.then(() => { at.wasm = clock(); }, () => {});
+  wasm.module.then(() => { at.compiled = clock(); }, () => {});
   // The download starts at once, alongside the loader's; it is dropped if the loader turns out
   // to be another Pyodide than the page config says.
   let reason = incompatibility(data.snapshot, data.pyodideVersion);
+  const samePyodide = data.snapshot?.pyodide === data.pyodideVersion;
+  const slow = !reason && data.waitForPaint ? slowConnection(self.navigator?.connection) : null;
+  if (slow) reason = `a normal boot downloads fewer bytes, and ${slow}`;
   const download = new AbortController();
   const image = reason ? null : fetchSnapshot(data.snapshot, download.signal, priority, wasm.bytes);
   image?.then(() => { at.snapshot = clock(); }, () => {}); // restore() awaits it and reports its failure
@@ -273,7 +308,7 @@ async function boot(data) {
       console.warn(`Rollwright: booting Python without the memory snapshot: ${reason}`);
     }
   }
-  return bootFresh(loadPyodide, data, wasm, started, reason);
+  return bootFresh(loadPyodide, data, wasm, started, reason, samePyodide && data.snapshot?.pyodide === version);
 }
 
 /**
