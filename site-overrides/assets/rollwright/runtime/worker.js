@@ -50,24 +50,17 @@
 
 import { parseConfig, workerInit } from "./config.js";
 import { slowConnection } from "./connection.js";
-import { installSkippedFiles, installStdlib, installWheel } from "./files.js";
 import { readFromCache } from "./cached.js";
 import { compileEarly } from "./early-wasm.js";
-import { copiesDone, keepDownloads, keepSnapshot, storeAfter } from "./handoff.js";
-import { importPyodide, startPyodide } from "./pyodide-start.js";
-import { EMPTY_ZIP_URL, SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
+import { copiesDone, keepDownloads, storeAfter } from "./handoff.js";
+import { importPyodide } from "./pyodide-start.js";
+import { bootFresh, restore } from "./boot-paths.js";
+import { at, clock } from "./timeline.js";
+import { SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
 
-/** @typedef {{callJson: (name: string, params: string) => string, complete: (() => Promise<boolean>) | null,
- *   filesComplete?: boolean,
- *   python: string, engineVersion: string, path: string, reason: string|null,
- *   bootMs: number, pyodideMs: number, engineMs: number, at: Object<string, number>}} Runtime */
 
-/** Epoch milliseconds (comparable with the page's performance.timeOrigin + now()). */
-const clock = () => Math.round(performance.timeOrigin + performance.now());
-/** When things happened, for the page's diagnostics and the bench. */
-const at = { workerStart: clock() };
 
-/** @type {Promise<Runtime> | null} */
+/** @type {Promise<import("./boot-paths.js").Runtime> | null} */
 let booting = null;
 
 const PAINT_WAIT_MS = 3000;
@@ -120,154 +113,10 @@ function errorData(kind, error) {
 }
 
 /**
- * Fetch a file as bytes, failing clearly on HTTP errors.
- * @param {string} url
- * @returns {Promise<Uint8Array>}
- */
-async function fetchBytes(url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new Error(`could not download ${url} (${errorData("network", error).message})`);
-  }
-  if (!response.ok) throw new Error(`could not download ${url} (HTTP ${response.status})`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-/**
- * The runtime record for a Python with the entry module importable.
- * @param {any} pyodide
- * @param {string} entryModule
- * @param {{path: string, reason: string|null, started: number, pyodideUp: number,
- *   complete: (() => Promise<boolean>) | null}} how
- * @returns {Runtime}
- */
-function makeRuntime(pyodide, entryModule, { path, reason, started, pyodideUp, complete }) {
-  const api = pyodide.pyimport(entryModule);
-  const engine = pyodide.pyimport(entryModule.split(".")[0]);
-  const platform = pyodide.pyimport("platform");
-  return {
-    callJson: api.call_json,
-    complete,
-    python: String(platform.python_version()),
-    engineVersion: String(engine.__version__),
-    path,
-    reason,
-    bootMs: Math.round(performance.now() - started),
-    pyodideMs: Math.round(pyodideUp - started),
-    engineMs: Math.round(performance.now() - pyodideUp),
-    at: { ...at, python: clock() },
-  };
-}
-
-/**
- * The snapshot path: restore the build's memory image, in which the engine is imported.
- * The real standard-library zip and the engine's files are not downloaded: `complete`
- * fetches them later, if a call ever needs a module that the snapshot does not hold.
- * @param {Function} loadPyodide
- * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, handOff?: boolean}} data
- * @param {Promise<{image: Uint8Array, packed: Uint8Array}>} image the snapshot, downloading
- * @param {import("./early-wasm.js").EarlyWasm} wasm Pyodide's wasm, compiling
- * @param {number} started
- * @returns {Promise<Runtime>}
- */
-async function restore(loadPyodide, { indexURL, wheelURL, entryModule, snapshot, handOff }, image, wasm, started) {
-  const memory = image.then((snapshotBytes) => snapshotBytes.image);
-  memory.catch(() => {}); // loadPyodide awaits it (later) and rejects with its error
-  let pyodide;
-  try {
-    pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false, stdLibURL: EMPTY_ZIP_URL,
-      _loadSnapshot: memory }, wasm);
-  } catch (error) {
-    if (error instanceof SnapshotUnusable) throw error;
-    throw new SnapshotUnusable(`the memory snapshot could not be restored (${describe(error)})`);
-  }
-  const pyodideUp = performance.now();
-  if (handOff) keepSnapshot(snapshot.url, (await image).packed);
-  // Everything in the image is the same on every visit, the random generator's state included.
-  const random = pyodide.pyimport("random");
-  random.seed();
-  random.destroy();
-  /** @type {Promise<boolean>|null} */
-  let completing = null; // one download, however many calls wait for it
-  const complete = () => (completing ??= completeFiles(pyodide, indexURL, wheelURL));
-  const how = { path: "snapshot", reason: null, started, pyodideUp, complete };
-  try {
-    return makeRuntime(pyodide, entryModule, how);
-  } catch (error) { // the image lacks the entry module: it may import once the files are there
-    console.warn(`Rollwright: ${describe(error)}; installing Python's files`);
-  }
-  try {
-    await complete();
-    return { ...makeRuntime(pyodide, entryModule, how), filesComplete: true };
-  } catch (error) {
-    throw new SnapshotUnusable(`the memory snapshot lacks ${entryModule} (${describe(error)})`);
-  }
-}
-
-/**
- * After a restore: download the standard library and the engine's files, and install them.
- * @param {any} pyodide
- * @param {string} indexURL
- * @param {string} wheelURL
- * @returns {Promise<boolean>}
- */
-async function completeFiles(pyodide, indexURL, wheelURL) {
-  const [stdlib, wheel] = await Promise.all([fetchBytes(`${indexURL}python_stdlib.zip`), fetchBytes(wheelURL)]);
-  installSkippedFiles(pyodide, stdlib, wheel);
-  return true;
-}
-
-/**
- * The fallback path: boot Pyodide, unpack the engine wheel, import the entry module. With the site's
- * small standard library (the snapshot's list, for this same Pyodide), Python starts from it; should
- * a call need a module it lacks, `complete` installs the whole standard library (see `answer`).
- * @param {Function} loadPyodide
- * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any}} data
- * @param {import("./early-wasm.js").EarlyWasm} wasm Pyodide's wasm, compiling
- * @param {number} started
- * @param {string} reason why the snapshot was not used
- * @param {boolean} samePyodide whether the snapshot (and so its small standard library) fits this Pyodide
- * @returns {Promise<Runtime>}
- */
-async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule, snapshot }, wasm, started, reason,
-  samePyodide) {
-  const wheel = fetchBytes(wheelURL);
-  wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
-  let small = samePyodide && snapshot?.stdlib?.url ? snapshot.stdlib.url : null;
-  let pyodide;
-  try {
-    pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false, ...(small ? { stdLibURL: small } : {}) },
-      wasm);
-  } catch (error) { // the small standard library could not be had: the whole one, as a plain boot
-    if (!small) throw error;
-    console.warn(`Rollwright: ${describe(error)}; starting Python from the whole standard library`);
-    small = null;
-    pyodide = await startPyodide(loadPyodide, { indexURL, fullStdLib: false }, wasm);
-  }
-  const pyodideUp = performance.now();
-  installWheel(pyodide, await wheel);
-  /** @type {Promise<boolean>|null} */
-  let completing = null;
-  const complete = small ? () => (completing ??= fetchBytes(`${indexURL}python_stdlib.zip`)
-    .then((stdlib) => { installStdlib(pyodide, stdlib); return true; })) : null;
-  const how = { path: "fallback", reason, started, pyodideUp, complete };
-  try {
-    return makeRuntime(pyodide, entryModule, how);
-  } catch (error) { // the small standard library lacks a module the engine imports: the whole one has it
-    if (!complete) throw error;
-    console.warn(`Rollwright: ${describe(error)}; installing the whole standard library`);
-  }
-  await complete();
-  return { ...makeRuntime(pyodide, entryModule, how), filesComplete: true };
-}
-
-/**
  * Start Python with the engine: from the snapshot when it fits, else the normal way.
  * @param {{indexURL: string, wheelURL: string, entryModule: string, snapshot: any, pyodideVersion: string,
  *   handOff?: boolean}} data
- * @returns {Promise<Runtime>}
+ * @returns {Promise<import("./boot-paths.js").Runtime>}
  */
 async function boot(data) {
   const started = performance.now();
@@ -313,7 +162,7 @@ async function boot(data) {
 
 /**
  * Run one call through the entry module's JSON door; returns its envelope.
- * @param {Runtime} runtime
+ * @param {import("./boot-paths.js").Runtime} runtime
  * @param {string} name
  * @param {object} params
  * @returns {{ok: boolean, result?: unknown, error?: any}}
