@@ -13,8 +13,8 @@ import ast
 import base64
 import importlib.util
 import json
+import marshal
 import sys
-from importlib._bootstrap_external import _code_to_hash_pyc  # the writer py_compile uses
 
 _DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -40,7 +40,8 @@ def without_docstrings(tree: ast.Module) -> ast.Module:
 def bytecode(name: str, source: bytes) -> bytes:
     """The unchecked-hash .pyc bytes of one source file (``name`` is its path inside the wheel)."""
     code = compile(without_docstrings(ast.parse(source, filename=name)), name, "exec", dont_inherit=True)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+    unchecked_hash = (0b01).to_bytes(4, "little")  # PEP 552 flags: hash-based, not checked
+    return importlib.util.MAGIC_NUMBER + unchecked_hash + importlib.util.source_hash(source) + marshal.dumps(code)
 
 
 def compile_all(files: dict[str, str]) -> dict[str, str]:
