@@ -17,7 +17,10 @@ The header names the CPUs the bench may use (its affinity), which Chromium inher
 3. After an instant navigation to another page with a widget: time from the click to
    its first live answer, as a ratio to (1) warm; (3b) an offline reload once the service
    worker has cached the build.
-4. Engine vs icepool in CPython for a few distributions (median of runs).
+4. Engine vs icepool in CPython for a few distributions (engine_bench.py; alone:
+   .venv/bin/python bench/engine_bench.py): in this process (median of repeated calls, and each
+   case's first call here, after earlier cases warmed both libraries), and in a fresh process per
+   case and side (the import, then the first call, each timed alone; median of 5 processes).
 5. A bare one-page mkdocs build with the same theme vs the full site build.
 6. Bytes sent by the server for a cold visit to basic-rules (runtime_bench.py).
 7. The Dice page's answer per case in the browser (p50/p95) vs icepool in CPython (dice_page_bench.py).
@@ -54,6 +57,7 @@ sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "tests" / "support"))
 
 from engine_bench import engine_vs_icepool  # noqa: E402
+from engine_bench import report_lines as engine_report_lines  # noqa: E402
 from lighthouse_bench import lighthouse_run, sitemap_pages  # noqa: E402
 from runtime_bench import (  # noqa: E402
     OFFLINE_READY, SETTLE_MS, cold_transfer, offline_reload, report_lines, serve_fallback_site)
@@ -328,13 +332,8 @@ def report(r: dict) -> str:
         f"   route: {r['instant_nav']['route']}; worker starts per tab: {r['instant_nav']['worker_starts_per_tab']}",
         *report_lines(r),
         "",
-        f"{'4. distribution (CPython)':<16}{'engine ms':>11}{'icepool ms':>12}{'ratio':>8}"
-        f"{'1st engine':>12}{'1st icepool':>13}{'1st ratio':>11}",
+        *engine_report_lines(r["engine_vs_icepool"]),
     ]
-    for row in r["engine_vs_icepool"]:
-        lines.append(f"{row['notation']:<16}{row['engine_ms']:>11.2f}{row['icepool_ms']:>12.2f}{row['ratio']:>8.2f}"
-                     f"{row['engine_first_ms']:>12.2f}{row['icepool_first_ms']:>13.2f}{row['first_ratio']:>11.2f}")
-    lines.append("   (median of repeated calls, either side may cache; '1st' is the first call in the process)")
     b = r["build_s"]
     lines += [
         "",

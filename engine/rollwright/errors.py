@@ -10,7 +10,9 @@ registry, the CLI and the browser worker pass on.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms of a fresh process); mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class RollwrightError(Exception):

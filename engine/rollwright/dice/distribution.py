@@ -38,6 +38,8 @@ class Distribution:
         divisor = 0
         for w in cleaned.values():
             divisor = math.gcd(divisor, w)
+            if divisor == 1:  # nothing more to divide out
+                break
         keys = sorted(cleaned)
         self._outcomes: tuple[int, ...] = tuple(keys)
         self._weights: tuple[int, ...] = tuple(cleaned[k] // divisor for k in keys)
@@ -151,6 +153,8 @@ class Distribution:
 
     def __add__(self, other: Distribution | int) -> Distribution:
         if isinstance(other, int):
+            if other == 0:  # immutable: the same distribution serves
+                return self
             return Distribution({o + other: w for o, w in self.items()})
         if not isinstance(other, Distribution):
             return NotImplemented
@@ -191,10 +195,10 @@ def sum_all(parts: Iterable[Distribution]) -> Distribution:
     >>> sum_all([Distribution.die(2)] * 3).outcomes()
     (3, 4, 5, 6)
     """
-    result = Distribution.constant(0)
+    result: Distribution | None = None
     for part in parts:
-        result = result + part
-    return result
+        result = part if result is None else result + part
+    return Distribution.constant(0) if result is None else result
 
 
 def repeat_sum(part: Distribution, count: int) -> Distribution:
@@ -205,12 +209,12 @@ def repeat_sum(part: Distribution, count: int) -> Distribution:
     """
     if count < 0:
         raise DiceError(f"cannot sum a negative number of dice ({count})")
-    result = Distribution.constant(0)
+    result: Distribution | None = None
     power = part
     while count:
         if count & 1:
-            result = result + power
+            result = power if result is None else result + power
         count >>= 1
         if count:
             power = power + power
-    return result
+    return Distribution.constant(0) if result is None else result

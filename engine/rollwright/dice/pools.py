@@ -68,6 +68,10 @@ def keep_highest(die: Distribution, count: int, keep: int) -> Distribution:
     a single integer (one slot of :func:`_slot_bits` bits per sum), so a
     transition is one big-integer multiply, shift and add done in C, not a
     loop over sums. Cost grows with outcomes x keep², never outcomes ** count.
+    Slots count down from the top (slot ``i`` of ``p`` dice holds the sum
+    ``p * top - i``), so a state is only as long as the sums it has reached:
+    near the top of the die the integers are short, not padded with empty
+    slots for sums no die has reached yet.
 
     >>> keep_highest(Distribution.die(6), count=3, keep=3) == Distribution.die(6) + Distribution.die(6) + Distribution.die(6)
     True
@@ -75,15 +79,15 @@ def keep_highest(die: Distribution, count: int, keep: int) -> Distribution:
     Fraction(7, 432)
     """
     _check_pool(count, keep)
-    low = die.min_outcome
+    top = die.max_outcome
     bits = _slot_bits(die, count)
     choose = [[comb(n, k) for k in range(n + 1)] for n in range(count + 1)]
     below = die.total_weight
-    states: list[int] = [1] + [0] * (keep - 1)  # states[p]: sums (above `low`) of p dice seen so far
+    states: list[int] = [1] + [0] * (keep - 1)  # states[p]: sums (counted down from p * top) of p dice seen so far
     result = 0
     for value, weight in zip(reversed(die.outcomes()), reversed(die.weights())):
         below -= weight  # weight of the outcomes strictly lower than value
-        step = bits * (value - low)  # shifting a state by `step` adds one die showing value
+        step = bits * (top - value)  # shifting a state by `step` adds one die showing value
         powers = [weight**k for k in range(count + 1)]
         below_powers = [below**k for k in range(count + 1)]
         next_states = [0] * keep
@@ -96,12 +100,14 @@ def keep_highest(die: Distribution, count: int, keep: int) -> Distribution:
             finish = sum(row[h] * powers[h] * below_powers[rest - h] for h in range(keep - placed, rest + 1))
             if finish:
                 result += (state * finish) << (step * (keep - placed))
+            if not below:  # the lowest outcome: every set closes here, none stays open
+                continue
             # It stays open: fewer than keep - placed of the rest show value (the others lower, later).
             next_states[placed] += state
             for here in range(1, keep - placed):
                 next_states[placed + here] += (state * (row[here] * powers[here])) << (step * here)
         states = next_states
-    return _unpack(result, bits, offset=low * keep)
+    return _unpack(result, bits, top=top * keep)
 
 
 def keep_lowest(die: Distribution, count: int, keep: int) -> Distribution:
@@ -146,15 +152,15 @@ def _slot_bits(die: Distribution, count: int) -> int:
     return -(-needed // 8) * 8
 
 
-def _unpack(packed: int, bits: int, offset: int) -> Distribution:
-    """The distribution whose weight for ``offset + i`` is slot ``i`` of ``packed``."""
+def _unpack(packed: int, bits: int, top: int) -> Distribution:
+    """The distribution whose weight for ``top - i`` is slot ``i`` of ``packed``."""
     width = bits // 8
     raw = packed.to_bytes(-(-packed.bit_length() // 8), "little")
     weights: dict[int, int] = {}
     for index, start in enumerate(range(0, len(raw), width)):
         weight = int.from_bytes(raw[start:start + width], "little")
         if weight:
-            weights[offset + index] = weight
+            weights[top - index] = weight
     return Distribution(weights)
 
 

@@ -19,7 +19,6 @@ along the boundary the estimate is within about 0.7x to 2x of the measured time.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from rollwright.dice.notation.syntax import Dice, Leaf, OpenD20, RollKeep
 
@@ -83,13 +82,21 @@ KARATSUBA_CUTOFF = 70
 """CPython multiplies schoolbook below this many digits in the smaller factor, by Karatsuba above."""
 
 
-@dataclass(frozen=True)
 class Shape:
-    """What the estimate knows of a distribution: its outcome range and the bits of its total weight."""
+    """What the estimate knows of a distribution: its outcome range and the bits of its total weight.
 
-    low: int
-    high: int
-    bits: float
+    A plain class (not a dataclass: see :class:`~rollwright.dice.notation.syntax._Node`).
+    """
+
+    __slots__ = ("low", "high", "bits")
+
+    def __init__(self, low: int, high: int, bits: float) -> None:
+        self.low = low
+        self.high = high
+        self.bits = bits
+
+    def __repr__(self) -> str:
+        return f"Shape({self.low}, {self.high}, {self.bits})"
 
     @property
     def width(self) -> int:

@@ -37,7 +37,7 @@ MAX_WORK = 4_500_000
 """``limit="work"``: estimated steps (:mod:`~rollwright.dice.notation.cost`, about 0.1 us each in CPython 3.11)
 for one exact distribution. Calibrated by ``bench/caps_sweep.py``: along the cap's boundary the slowest
 accepted notation answers in under 1 s in CPython (about 2 s in Pyodide), while everyday pools such as
-``100d20kh50`` (the largest, about 0.4 s) stay well inside it."""
+``100d20kh50`` (about 0.3 s) stay well inside it."""
 
 
 def check_length(text: str) -> None:
