@@ -106,7 +106,7 @@ def bare_boot(browser: Browser, origin: str, index: str, page_name: str = "boot.
     url = f"{origin}_bench/{page_name}?index={index}{query}"
     context = browser.context()
     page = context.new_page()
-    samples = []
+    samples, stages = [], []
     for load in range(WARM_LOADS + 1):
         if load:
             page.wait_for_timeout(SETTLE_MS)
@@ -118,8 +118,15 @@ def bare_boot(browser: Browser, origin: str, index: str, page_name: str = "boot.
         if "error" in done:
             raise RuntimeError(f"{page_name} failed: {done['error']}")
         samples.append(done["pageMs"])
+        stages.append(page.evaluate(LEVER_STAGES))
     context.close()
-    return {"cold": samples[0], "warm": samples[-1], "loads": samples}
+    return {"cold": samples[0], "warm": samples[-1], "loads": samples, "cold_stages": stages[0],
+            "warm_stages": stages[-1]}
+
+
+# The lever's worker timeline (restore-worker.js: epoch ms, as the site worker's) as ms after navigation.
+LEVER_STAGES = """() => Object.fromEntries(Object.entries(window.__bootDone.at || {})
+    .map(([stage, at]) => [stage, Math.round(at - performance.timeOrigin)]))"""
 
 
 # The Python worker's timeline (window.rollwright.worker.at, epoch ms) as ms after navigation.
@@ -243,6 +250,10 @@ def main() -> int:
     bare_cold = _median([s["cold"] for s in bare])
     bare_warm = _median([s["warm"] for s in bare])
     restore_alone = {visit: _median([s[visit] for s in restore]) for visit in ("cold", "warm")}
+    for visit in ("cold", "warm"):  # the lever's worker timeline, stage by stage (median)
+        restore_alone[f"{visit}_stages"] = {stage: _median([s[f"{visit}_stages"][stage] for s in restore])
+                                            for stage in STAGE_ORDER
+                                            if all(stage in s[f"{visit}_stages"] for s in restore)}
     rw = {key: _median([s[key] for s in live]) for key in ("cold", "cold_ready", "warm", "warm_ready", "nav",
                                                             "cold_long_task_ms")}
     rw["offline"] = _median([s["offline"] for s in offline])
@@ -328,6 +339,9 @@ def report(r: dict) -> str:
         f"cold {ratio['first_answer_cold_minus_restore_alone']:+.2f}, warm {ratio['first_answer_warm_minus_restore_alone']:+.2f}",
         *(f"   worker, {visit} (ms after navigation): " + " · ".join(
             f"{stage} {ms:.0f}" for stage, ms in rw[f"{visit}_stages"].items()) for visit in ("cold", "warm")),
+        *(f"   lever's worker, {visit}: " + " · ".join(
+            f"{stage} {ms:.0f}" for stage, ms in r["snapshot_restore_alone_ms"].get(f"{visit}_stages", {}).items())
+          for visit in ("cold", "warm")),
         f"{'3. instant nav click -> live answer (vs bare warm)':<52}{rw['nav']:>10.0f}{ratio['instant_nav_answer_vs_bare_warm']:>10.3f}",
         f"   route: {r['instant_nav']['route']}; worker starts per tab: {r['instant_nav']['worker_starts_per_tab']}",
         *report_lines(r),
