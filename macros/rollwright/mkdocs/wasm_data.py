@@ -30,7 +30,8 @@ _DATA_SECTION = 11
 _I32_CONST, _END = 0x41, 0x0B
 
 
-def _uleb(data: bytes, at: int) -> tuple[int, int]:
+def _leb(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
+    """A LEB128 number at ``at``, and the position after it."""
     value = shift = 0
     while True:
         byte = data[at]
@@ -38,18 +39,7 @@ def _uleb(data: bytes, at: int) -> tuple[int, int]:
         value |= (byte & 0x7F) << shift
         shift += 7
         if not byte & 0x80:
-            return value, at
-
-
-def _sleb(data: bytes, at: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return (value - (1 << shift) if byte & 0x40 else value), at
+            return (value - (1 << shift) if signed and byte & 0x40 else value), at
 
 
 def data_segments(wasm: bytes) -> Segments | None:
@@ -60,21 +50,21 @@ def data_segments(wasm: bytes) -> Segments | None:
     try:
         while at < len(wasm):
             section, size_at = wasm[at], at + 1
-            size, body = _uleb(wasm, size_at)
+            size, body = _leb(wasm, size_at)
             if section == _DATA_SECTION:
-                count, cursor = _uleb(wasm, body)
+                count, cursor = _leb(wasm, body)
                 for _ in range(count):
-                    flags, cursor = _uleb(wasm, cursor)
+                    flags, cursor = _leb(wasm, cursor)
                     if flags == 1:  # passive: written only when the code asks
-                        length, cursor = _uleb(wasm, cursor)
+                        length, cursor = _leb(wasm, cursor)
                         cursor += length
                         continue
                     if flags != 0 or wasm[cursor] != _I32_CONST:
                         return None
-                    address, cursor = _sleb(wasm, cursor + 1)
+                    address, cursor = _leb(wasm, cursor + 1, signed=True)
                     if wasm[cursor] != _END or address < 0:
                         return None
-                    length, cursor = _uleb(wasm, cursor + 1)
+                    length, cursor = _leb(wasm, cursor + 1)
                     segments.append((address, bytes(wasm[cursor:cursor + length])))
                     cursor += length
             at = body + size
