@@ -80,25 +80,34 @@ class Traffic:
         self.by_path: dict[str, int] = {}
         self.raw_by_path: dict[str, int] = {}
         self.requests: dict[str, int] = {}
+        self.finished = 0
 
-    def add(self, path: str, sent: int, raw: int | None = None) -> None:
+    def add(self, path: str, sent: int, raw: int | None = None, *, request: bool = True) -> None:
+        """Count ``sent`` bytes written for ``path`` (``raw``: the file's bytes they stand for); ``request``:
+        the first piece of a response (a whole body counted at once is one)."""
         with self._lock:
             self.by_path[path] = self.by_path.get(path, 0) + sent
             self.raw_by_path[path] = self.raw_by_path.get(path, 0) + (sent if raw is None else raw)
-            self.requests[path] = self.requests.get(path, 0) + 1
+            self.requests[path] = self.requests.get(path, 0) + int(request)
+
+    def finish(self) -> None:
+        """One response is sent in full (or cut short): see :meth:`wait_for`."""
+        with self._lock:
+            self.finished += 1
             self._lock.notify_all()
 
     def wait_for(self, responses: int, timeout: float = 10.0) -> bool:
-        """Wait until this many responses are counted (a client may read a body before its server thread
-        has counted it); whether they were."""
+        """Wait until this many responses have finished since the last reset (a client may read a body
+        before its server thread has counted it); whether they have."""
         with self._lock:
-            return self._lock.wait_for(lambda: sum(self.requests.values()) >= responses, timeout)
+            return self._lock.wait_for(lambda: self.finished >= responses, timeout)
 
     def reset(self) -> None:
         with self._lock:
             self.by_path.clear()
             self.raw_by_path.clear()
             self.requests.clear()
+            self.finished = 0
 
     def total(self) -> int:
         with self._lock:
@@ -120,6 +129,7 @@ class Traffic:
 COMPRESSIBLE = frozenset({"application/javascript", "application/json", "application/wasm", "application/xml",
                           "application/manifest+json", "image/svg+xml"})
 GZIP_LEVEL = 6
+COPY_CHUNK = 64 * 1024
 
 
 def compressible(content_type: str) -> bool:
@@ -158,7 +168,7 @@ class GzipCache:
         self._bodies: dict[str, tuple[tuple[int, int], bytes]] = {}
 
     def body(self, path: str, stat: os.stat_result) -> bytes:
-        key = (stat.st_size, stat.st_mtime_ns)
+        path, key = os.path.abspath(path), (stat.st_size, stat.st_mtime_ns)
         with self._lock:
             hit = self._bodies.get(path)
         if hit and hit[0] == key:
@@ -258,16 +268,26 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(self.prefix):] if path.startswith(self.prefix) else path)
 
     def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - http.server's signature
-        start = source.tell()
+        """Copy the body in 64 KiB pieces, each counted once written (so a reading taken while a large
+        file is on its way counts what has gone so far)."""
+        if self.traffic is None:
+            return super().copyfile(source, outputfile)
+        path = self.path.split("?", 1)[0]
+        whole = source.getbuffer().nbytes if isinstance(source, io.BytesIO) else None
+        sent = raw_sent = 0
         try:
-            super().copyfile(source, outputfile)
+            while chunk := source.read(COPY_CHUNK):
+                outputfile.write(chunk)
+                # a gzipped body stands for its file: each piece for its share of the file's own size
+                raw = len(chunk) if self._raw_size is None or not whole else \
+                    round(self._raw_size * (sent + len(chunk)) / whole) - raw_sent
+                self.traffic.add(path, len(chunk), raw, request=sent == 0)
+                sent, raw_sent = sent + len(chunk), raw_sent + raw
         finally:
-            if self.traffic is not None:
-                sent = source.tell() - start
-                # a gzipped body cut short (the client went away) stands for its share of the file
-                whole = source.getbuffer().nbytes if isinstance(source, io.BytesIO) else sent
-                raw = None if self._raw_size is None else round(self._raw_size * sent / max(1, whole))
-                self.traffic.add(self.path.split("?", 1)[0], sent, raw)
+            if sent == 0:
+                self.traffic.add(path, 0, request=True)
+            self.traffic.finish()
+        return None
 
     def _send_sitemap(self) -> None:
         """A prebuilt site's sitemap, re-pointed at this server (for ROLLWRIGHT_SITE_DIR)."""
@@ -280,6 +300,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
         if self.traffic is not None:
             self.traffic.add("/sitemap.xml", len(body))
+            self.traffic.finish()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - signature of the base class
         if os.environ.get("ROLLWRIGHT_HTTP_LOG"):
@@ -309,6 +330,19 @@ class SiteServer:
         """The site's address: the origin, or under a prefix the folder on it (``http://127.0.0.1:<port>/my-srd/``)."""
         handler.origin = self.root
         self._thread: threading.Thread | None = None
+
+    def precompress(self, site_dir: Path) -> int:
+        """With ``compress=True``: gzip every file a client may get gzipped now, so that no visit waits while
+        the server compresses (a static host's files are compressed before anyone asks); how many."""
+        cache, handler = self._handler.gzip_cache, self._handler
+        if cache is None:
+            return 0
+        count = 0
+        for path in sorted(site_dir.rglob("*")):
+            if path.is_file() and compressible(handler.guess_type(handler, str(path))):
+                cache.body(str(path), path.stat())
+                count += 1
+        return count
 
     def serve(self, site_dir: Path, *, rewrite_sitemap: bool = False) -> None:
         self.httpd.RequestHandlerClass = functools.partial(self._handler, directory=str(site_dir))
