@@ -16,11 +16,15 @@
     take ~33 s at 1.6 Mbps), but the CPU throttling does NOT reach the worker (CDP refuses it on worker
     targets: "Operation is only supported for pages, not workers"); Python's own CPU work in the
     worker runs at this machine's speed, only the page's main thread is 4x slower.
+    12b (--whole-renderer): the same, with the CPU slowed by bench/cpu_throttle.py instead (every
+    renderer process of the bench's Chromium stopped 3/4 of the time: page, worker and all), since
+    the CDP throttling never reaches the worker. Coarse, reported beside 12, not instead.
 
 Alone (builds the site unless --site-dir is given; slow: each phone visit downloads 6-12 MB at 1.6 Mbps):
 
     .venv/bin/python bench/phone_bench.py --site-dir site            # rows 11 and 12
     .venv/bin/python bench/phone_bench.py --site-dir site --no-phone # row 11 only (~20 s)
+    .venv/bin/python bench/phone_bench.py --site-dir site --whole-renderer   # and 12b
 
 Nothing here is a test; figures are medians of the samples, times in the page's own clock.
 
@@ -31,6 +35,7 @@ Nothing here is a test; figures are medians of the samples, times in the page's 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
@@ -42,6 +47,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 sys.path.insert(0, str(REPO_ROOT / "tests" / "support"))
 
+from cpu_throttle import RendererThrottle  # noqa: E402
 from runtime_bench import STAGES  # noqa: E402
 from siteserver import SiteServer  # noqa: E402
 
@@ -74,13 +80,14 @@ def _side(reading: dict[str, dict[str, int]]) -> dict:
             "requests": sum(v["requests"] for v in reading.values()), "largest": _largest(reading)}
 
 
-def _profile_session(context, page, profile: dict | None) -> None:
-    """Before navigation: CPU throttling and network emulation on the page's target (reaches its workers'
-    downloads, not their CPU: see the module's docstring)."""
+def _profile_session(context, page, profile: dict | None, cdp_cpu: bool = True) -> None:
+    """Before navigation: CPU throttling (unless ``cdp_cpu`` is false) and network emulation on the page's
+    target (they reach its workers' downloads, not their CPU: see the module's docstring)."""
     if profile is None:
         return
     cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    if cdp_cpu:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {
         "offline": False, "latency": profile["latency_ms"],
@@ -88,13 +95,23 @@ def _profile_session(context, page, profile: dict | None) -> None:
         "uploadThroughput": kbps_to_bytes_per_s(profile["up_kbps"])})
 
 
-def visit(browser, server: SiteServer, target: str, index: str, profile: dict | None = None) -> dict:
+def visit(browser, server: SiteServer, target: str, index: str, profile: dict | None = None,
+          whole_renderer: bool = False) -> dict:
     """One cold visit (a fresh profile) on ``server``: ``target`` is "rules" (basic-rules' first answer),
-    "bare" (boot.html) or "lever" (restore.html). Time in the page's clock, and the server's bytes then."""
+    "bare" (boot.html) or "lever" (restore.html). Time in the page's clock, and the server's bytes then.
+    ``whole_renderer``: the CPU slowed by stopping the renderers (cpu_throttle.py), not by CDP."""
     context = browser.context()
     page = context.new_page()
-    _profile_session(context, page, profile)
+    _profile_session(context, page, profile, cdp_cpu=not whole_renderer)
     server.traffic.reset()
+    try:
+        with RendererThrottle(CPU_SLOWDOWN) if whole_renderer else contextlib.nullcontext():
+            return _visit(page, server, target, index, profile)
+    finally:
+        context.close()
+
+
+def _visit(page, server: SiteServer, target: str, index: str, profile: dict | None) -> dict:
     wait_ms = PHONE_WAIT_MS if profile else 180_000
     stages = None
     if target == "rules":
@@ -113,7 +130,6 @@ def visit(browser, server: SiteServer, target: str, index: str, profile: dict | 
         if "error" in done:
             raise RuntimeError(f"{name} failed: {done['error']}")
         ms, path = done["pageMs"], None
-    context.close()
     return {"ms": round(ms, 1), "bytes": _side(reading), "stages": stages, "path": path}
 
 
@@ -153,19 +169,23 @@ def _ratios(ms: dict[str, float]) -> dict[str, float]:
             "rules_minus_lever": round((ms["rules"] - ms["lever"]) / ms["bare"], 2)}
 
 
-def phone_profile(browser, server: SiteServer, index: str, profile_name: str, repeat: int = 1) -> dict:
-    """Row 12: bare boot, lever alone and basic-rules cold under CPU 4x and the network profile."""
+def phone_profile(browser, server: SiteServer, index: str, profile_name: str, repeat: int = 1,
+                  whole_renderer: bool = False) -> dict:
+    """Row 12: bare boot, lever alone and basic-rules cold under CPU 4x and the network profile
+    (12b with ``whole_renderer``: the CPU slowed for the worker too)."""
     profile = PROFILES[profile_name]
     runs: dict[str, list[dict]] = {"bare": [], "lever": [], "rules": []}
     for _ in range(repeat):
         for target in runs:
-            runs[target].append(visit(browser, server, target, index, profile))
-            print(f"  phone {target}: {runs[target][-1]['ms'] / 1000:.1f} s", file=sys.stderr, flush=True)
+            runs[target].append(visit(browser, server, target, index, profile, whole_renderer))
+            print(f"  phone{' 12b' if whole_renderer else ''} {target}: {runs[target][-1]['ms'] / 1000:.1f} s",
+                  file=sys.stderr, flush=True)
     ms = {target: round(statistics.median(r["ms"] for r in samples), 1) for target, samples in runs.items()}
     stage_names = runs["rules"][0]["stages"] or {}
     return {
         "profile": profile_name, **{k: v for k, v in profile.items()}, "cpu_slowdown": CPU_SLOWDOWN,
-        "cpu_throttling_reaches_worker": False,
+        "cpu_throttling": "every renderer stopped 3/4 of the time (cpu_throttle.py): page and worker"
+                          if whole_renderer else "CDP Emulation.setCPUThrottlingRate: the page's main thread, not the worker",
         "ms": ms,
         "ratios": _ratios(ms),
         "rules_stages": {stage: statistics.median(r["stages"][stage] for r in runs["rules"]) for stage in stage_names
@@ -177,8 +197,8 @@ def phone_profile(browser, server: SiteServer, index: str, profile_name: str, re
     }
 
 
-def report_lines(wire: dict | None, phone: dict | None) -> list[str]:
-    """The bench table's rows 11 and 12."""
+def report_lines(wire: dict | None, phone: dict | None, whole_renderer: dict | None = None) -> list[str]:
+    """The bench table's rows 11, 12 and 12b."""
     lines: list[str] = []
     if wire:
         rules, bare = wire["rules"], wire["bare"]
@@ -198,16 +218,19 @@ def report_lines(wire: dict | None, phone: dict | None) -> list[str]:
             f"rules {wire['unthrottled_ms']['rules']:.0f} ({wire['unthrottled_ratios']['rules_vs_bare']:.2f}); "
             f"page's own cost over the lever {wire['unthrottled_ratios']['rules_minus_lever']:+.2f}",
         ]
-    if phone:
-        ms, ratio = phone["ms"], phone["ratios"]
+    for label, row in (("12.", phone), ("12b.", whole_renderer)):
+        if not row:
+            continue
+        ms, ratio = row["ms"], row["ratios"]
+        cpu = "on the page's main thread only, not the worker" if label == "12." else \
+            "on every renderer, worker included (SIGSTOP duty cycle)"
         lines += [
-            f"12. phone profile, cold ({phone['name']}; CPU {phone['cpu_slowdown']}x on the page's main thread only,"
-            f" not the worker; {phone['samples']} sample(s))",
+            f"{label} phone profile, cold ({row['name']}; CPU {row['cpu_slowdown']}x {cpu}; {row['samples']} sample(s))",
             f"{'    bare Pyodide boot':<60}{ms['bare']:>10.0f} ms{'1.00':>8}",
             f"{'    snapshot lever alone (restore.html) + one call':<60}{ms['lever']:>10.0f} ms{ratio['lever_vs_bare']:>8.2f}",
             f"{'    basic-rules first live answer':<60}{ms['rules']:>10.0f} ms{ratio['rules_vs_bare']:>8.2f}",
             f"    the page's own cost over the lever (in bare boots): {ratio['rules_minus_lever']:+.2f}",
-            "    worker (ms after navigation): " + " · ".join(f"{s} {v:.0f}" for s, v in phone["rules_stages"].items()),
+            "    worker (ms after navigation): " + " · ".join(f"{s} {v:.0f}" for s, v in row["rules_stages"].items()),
         ]
     return lines
 
@@ -219,6 +242,8 @@ def main() -> int:
     parser.add_argument("--phone-repeat", type=int, default=1, help="visits per figure for row 12 (default 1)")
     parser.add_argument("--no-phone", action="store_true", help="skip row 12 (the slow one)")
     parser.add_argument("--profile", choices=sorted(PROFILES), default="slow-4g", help="row 12's network profile")
+    parser.add_argument("--whole-renderer", action="store_true",
+                        help="also 12b: the CPU slowed for the worker too (cpu_throttle.py)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -242,14 +267,16 @@ def main() -> int:
                 wire = wire_bytes(browser, server, index, args.repeat)
                 phone = None if args.no_phone else phone_profile(browser, server, index, args.profile,
                                                                   args.phone_repeat)
+                whole = phone_profile(browser, server, index, args.profile, args.phone_repeat, True) \
+                    if args.whole_renderer and not args.no_phone else None
                 browser.chromium.close()
         finally:
             server.close()
     result = {"when": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "wire_bytes_before_first_answer": wire,
-              "phone_profile": phone}
+              "phone_profile": phone, "phone_profile_whole_renderer": whole}
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    print("\n".join(report_lines(wire, phone)))
+    print("\n".join(report_lines(wire, phone, whole)))
     return 0
 
 

@@ -42,7 +42,9 @@ The header names the CPUs the bench may use (its affinity), which Chromium inher
    profile, and the page's own cost over the lever. The network emulation reaches the Python worker's
    downloads; the CPU throttling reaches only the page's main thread, not the worker (Chromium refuses it
    on worker targets). Slow (6-12 MB at 1.6 Mbps per visit): --phone-repeat (default 1), --no-phone.
-   Rows 11 and 12 alone, on a site already built: .venv/bin/python bench/phone_bench.py --site-dir site
+   12b (--phone-whole-renderer): the same with the CPU slowed for the worker too (every renderer process
+   stopped 3/4 of the time, bench/cpu_throttle.py). Rows 11, 12 (and 12b) alone, on a site already built:
+       .venv/bin/python bench/phone_bench.py --site-dir site [--whole-renderer]
 
 Times are measured in the page's own clock (performance.now()), never asserted.
 Nothing here is a test; the figures are medians of --repeat samples.
@@ -209,6 +211,8 @@ def main() -> int:
     parser.add_argument("--no-lighthouse", action="store_true", help="skip 8. Lighthouse on every page")
     parser.add_argument("--phone-repeat", type=int, default=1, help="samples per figure of 12. (slow; default 1)")
     parser.add_argument("--no-phone", action="store_true", help="skip 12. the phone profile")
+    parser.add_argument("--phone-whole-renderer", action="store_true",
+                        help="also 12b: the phone's CPU slowdown on every renderer, the Python worker included")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -239,6 +243,8 @@ def main() -> int:
                     transfers.append(cold_transfer(browser, server, BASIC_RULES, _first_answer, WAIT_MS))
                 wire = wire_bytes(browser, host, index, args.repeat)  # 11. bytes as a static host sends them
                 phone = None if args.no_phone else phone_profile(browser, host, index, "slow-4g", args.phone_repeat)
+                whole = phone_profile(browser, host, index, "slow-4g", args.phone_repeat, True) \
+                    if args.phone_whole_renderer and not args.no_phone else None
                 from dice_page_bench import dice_page_run  # 7. the Dice page's answers vs icepool
                 dice_page = dice_page_run(browser.chromium, server.origin)
                 from author_loop_bench import author_loop  # 10. the author's loop, vs plain mkdocs-material
@@ -294,6 +300,7 @@ def main() -> int:
                         "same_document": all(s["nav_same_document"] for s in live)},
         "wire_bytes_before_first_answer": wire,
         "phone_profile": phone,
+        "phone_profile_whole_renderer": whole,
         "engine_vs_icepool": engine,
         "dice_page": dice_page,
         "call_sweep": calls,
@@ -315,7 +322,7 @@ def main() -> int:
     print("\n10. The author's loop: an edit to the open page under `rollwright serve`, as a ratio to plain "
           "mkdocs-material\n    serving the same Markdown with the macros stubbed (median of "
           f"{args.repeat})\n" + loop_report(loop))
-    print("\n" + "\n".join(phone_report_lines(result["wire_bytes_before_first_answer"], result["phone_profile"])))
+    print("\n" + "\n".join(phone_report_lines(wire, phone, whole)))
     if lighthouse:
         from lighthouse_bench import report as lighthouse_report
         print(f"\n8. Lighthouse, mobile preset, one run per page ({lighthouse['seconds']} s)\n"
