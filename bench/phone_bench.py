@@ -183,14 +183,17 @@ def phone_profile(browser, server: SiteServer, index: str, profile_name: str, re
     ms = {target: round(statistics.median(r["ms"] for r in samples), 1) for target, samples in runs.items()}
     stage_names = runs["rules"][0]["stages"] or {}
     return {
-        "profile": profile_name, **{k: v for k, v in profile.items()}, "cpu_slowdown": CPU_SLOWDOWN,
-        "cpu_throttling": "every renderer stopped 3/4 of the time (cpu_throttle.py): page and worker"
-                          if whole_renderer else "CDP Emulation.setCPUThrottlingRate: the page's main thread, not the worker",
+        "profile": profile_name, **profile, "cpu_slowdown": CPU_SLOWDOWN,
+        "cpu_throttling": ("every renderer stopped 3/4 of the time (cpu_throttle.py): page and worker" if whole_renderer
+                           else "CDP Emulation.setCPUThrottlingRate: the page's main thread, not the worker"),
         "ms": ms,
         "ratios": _ratios(ms),
         "rules_stages": {stage: statistics.median(r["stages"][stage] for r in runs["rules"]) for stage in stage_names
                          if all(stage in r["stages"] for r in runs["rules"])},
         "wire_bytes": {target: samples[0]["bytes"]["wire"] for target, samples in runs.items()},
+        # the bytes alone at the profile's download rate: the floor no CPU work can beat
+        "transfer_floor_ms": {target: round(samples[0]["bytes"]["wire"] / kbps_to_bytes_per_s(profile["down_kbps"])
+                                            * 1000) for target, samples in runs.items()},
         "paths": [r["path"] for r in runs["rules"]],
         "samples": repeat,
         "all": {target: [r["ms"] for r in samples] for target, samples in runs.items()},
@@ -208,7 +211,8 @@ def report_lines(wire: dict | None, phone: dict | None, whole_renderer: dict | N
             f"{bare['wire'] / MB:>9.2f}{wire['ratio']:>8.2f}   (goal <= 1.25)",
             f"{'    the same files uncompressed (raw)':<60}{rules['raw'] / MB:>9.2f}{bare['raw'] / MB:>9.2f}"
             f"{wire['raw_ratio']:>8.2f}",
-            f"    requests: rules {rules['requests']}, bare {bare['requests']}; boot paths {sorted(set(wire['paths']))}",
+            f"    requests: rules {rules['requests']}, bare {bare['requests']}; "
+            f"boot paths {sorted(set(wire['paths']))}",
             "    rules largest (wire/raw MB): " + ", ".join(
                 f"{Path(f['path']).name} {f['wire'] / MB:.2f}/{f['raw'] / MB:.2f}" for f in rules["largest"][:6]),
             "    bare largest (wire/raw MB):  " + ", ".join(
@@ -225,11 +229,15 @@ def report_lines(wire: dict | None, phone: dict | None, whole_renderer: dict | N
         cpu = "on the page's main thread only, not the worker" if label == "12." else \
             "on every renderer, worker included (SIGSTOP duty cycle)"
         lines += [
-            f"{label} phone profile, cold ({row['name']}; CPU {row['cpu_slowdown']}x {cpu}; {row['samples']} sample(s))",
+            f"{label} phone profile, cold ({row['name']}; CPU {row['cpu_slowdown']}x {cpu}; "
+            f"{row['samples']} sample(s))",
             f"{'    bare Pyodide boot':<60}{ms['bare']:>10.0f} ms{'1.00':>8}",
-            f"{'    snapshot lever alone (restore.html) + one call':<60}{ms['lever']:>10.0f} ms{ratio['lever_vs_bare']:>8.2f}",
+            f"{'    snapshot lever alone (restore.html) + one call':<60}{ms['lever']:>10.0f} ms"
+            f"{ratio['lever_vs_bare']:>8.2f}",
             f"{'    basic-rules first live answer':<60}{ms['rules']:>10.0f} ms{ratio['rules_vs_bare']:>8.2f}",
             f"    the page's own cost over the lever (in bare boots): {ratio['rules_minus_lever']:+.2f}",
+            "    the bytes alone at the profile's download rate (ms): " + ", ".join(
+                f"{target} {ms:.0f}" for target, ms in row["transfer_floor_ms"].items()),
             "    worker (ms after navigation): " + " · ".join(f"{s} {v:.0f}" for s, v in row["rules_stages"].items()),
         ]
     return lines
