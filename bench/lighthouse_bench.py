@@ -7,8 +7,9 @@
 
 bench/run.py calls :func:`lighthouse_run` on the site it has built; run alone, this script builds
 (or takes ``--site-dir``) and merges its figures into bench/results/latest.json under "lighthouse".
-The site is served on 127.0.0.1 with its text files gzip-compressed, as static hosts do (the
-other benches' server sends them plain, which Lighthouse would count against every page). Mobile preset (Lighthouse's default), one run per
+The site is served on 127.0.0.1 gzip-compressed as static hosts do (text, scripts, JSON and wasm;
+siteserver's ``compress=True``; most other benches' server sends them plain, which Lighthouse would
+count against every page). Mobile preset (Lighthouse's default), one run per
 page, in Debian's Chromium with every other host unresolvable. Nothing here is a test: no score
 is asserted. Needs ``npm ci --prefix bench`` (``make bench`` runs it).
 
@@ -22,10 +23,7 @@ index                                   88   100    96   100    3.15       200
 from __future__ import annotations
 
 import argparse
-import gzip
-import io
 import json
-import os
 import re
 import subprocess
 import sys
@@ -36,7 +34,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "tests" / "support"))
 
-from siteserver import CHROMIUM, CHROMIUM_ARGS, SiteHandler, SiteServer, build_site  # noqa: E402
+from siteserver import CHROMIUM, CHROMIUM_ARGS, SiteServer, build_site  # noqa: E402
 
 BENCH = REPO_ROOT / "bench"
 SCRIPT = BENCH / "lighthouse.mjs"
@@ -45,28 +43,6 @@ CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 # The issue's bar: a page below it has its audits that lost points listed under the table.
 TARGETS = {"performance": 90, "accessibility": 95, "best-practices": 95, "seo": 95}
 PAGE_TIMEOUT_S = 180
-
-
-class CompressingHandler(SiteHandler):
-    """As a typical static host: text files go gzip-compressed to a browser that accepts it."""
-
-    TEXT = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt")
-
-    def send_head(self):  # type: ignore[no-untyped-def] # http.server's signature
-        path = self.translate_path(self.path)
-        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
-            path = os.path.join(path, "index.html")
-        if "gzip" not in self.headers.get("Accept-Encoding", "") or not path.endswith(self.TEXT) \
-                or not os.path.isfile(path):
-            return super().send_head()
-        body = gzip.compress(Path(path).read_bytes(), compresslevel=6)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Vary", "Accept-Encoding")
-        self.end_headers()
-        return io.BytesIO(body)
 
 
 def page_path(name: str) -> str:
@@ -86,12 +62,12 @@ def sitemap_pages(site_dir: Path) -> list[str]:
 def lighthouse_run(site_dir: Path, pages: list[str], report_dir: Path | None = None) -> dict:
     """Lighthouse on each page of the built site in ``site_dir``; returns the figures and the time taken.
 
-    The site is served on 127.0.0.1 with text files gzip-compressed, as a static host serves them.
+    The site is served on 127.0.0.1 gzip-compressed as a static host serves it (``compress=True``).
     ``report_dir``: also write each page's whole Lighthouse report there (``<page>.json``).
     """
     if not (BENCH / "node_modules" / "lighthouse").is_dir():
         raise RuntimeError("Lighthouse is not installed: run `npm ci --prefix bench` (make bench does)")
-    server = SiteServer(handler_class=CompressingHandler)
+    server = SiteServer(compress=True)
     server.serve(site_dir, rewrite_sitemap=True)
     origin = server.origin
     job = {"urls": [origin + page for page in pages], "chromePath": CHROMIUM, "chromeFlags": CHROMIUM_ARGS,
@@ -113,7 +89,8 @@ def lighthouse_run(site_dir: Path, pages: list[str], report_dir: Path | None = N
             raise RuntimeError(f"bench/lighthouse.mjs exited with {process.returncode}")
     finally:
         server.close()
-    return {"preset": "mobile", "runs_per_page": 1, "served": "gzip for text files", "pages": rows,
+    return {"preset": "mobile", "runs_per_page": 1, "pages": rows,
+            "served": "gzip for text, scripts, JSON and wasm (siteserver compress=True)",
             "seconds": round(time.perf_counter() - started, 1)}
 
 

@@ -1,6 +1,6 @@
 """Rollwright benchmarks: one run prints a table and writes bench/results/latest.json.
 
-    .venv/bin/python bench/run.py [--repeat N]
+    .venv/bin/python bench/run.py [--repeat N] [--phone-repeat N] [--no-phone] [--no-lighthouse]
     taskset -c 0 .venv/bin/python bench/run.py --no-lighthouse   # the same on one CPU
 
 The header names the CPUs the bench may use (its affinity), which Chromium inherits.
@@ -34,6 +34,20 @@ The header names the CPUs the bench may use (its affinity), which Chromium inher
    edit and a rules edit, from the file's write to the open page in Chromium showing it (and, for the rules
    edit, its widget answering from the new engine), as ratios to plain mkdocs-material serving the same
    Markdown with the macros stubbed out, in the same run. Alone: .venv/bin/python bench/author_loop_bench.py
+11. Bytes on the wire before the first live answer on a cold visit, counted as a static host sends them
+   (gzip level 6 for html, css, js, json, wasm, svg, xml, txt; the snapshot's .gz, zips and images as they
+   are; siteserver's compress=True counts what it writes): basic-rules (snapshot path) against the bare
+   Pyodide boot of (1), in the same run, as a ratio (goal <= 1.25x, never asserted), with each side's
+   largest files, wire and raw (phone_bench.py).
+12. A phone profile, cold, from the same compressing server: Chromium's CPU throttling 4x and network
+   emulation at Lighthouse's mobile Slow 4G (150 ms, 1638.4 kbps down, 750 kbps up): basic-rules' first
+   answer, the bare boot and the snapshot lever alone (1b), as ratios to the bare boot under the same
+   profile, and the page's own cost over the lever. The network emulation reaches the Python worker's
+   downloads; the CPU throttling reaches only the page's main thread, not the worker (Chromium refuses it
+   on worker targets). Slow (6-12 MB at 1.6 Mbps per visit): --phone-repeat (default 1), --no-phone.
+   12b (--phone-whole-renderer): the same with the CPU slowed for the worker too (every renderer process
+   stopped 3/4 of the time, bench/cpu_throttle.py). Rows 11, 12 (and 12b) alone, on a site already built:
+       .venv/bin/python bench/phone_bench.py --site-dir site [--whole-renderer]
 
 Times are measured in the page's own clock (performance.now()), never asserted.
 Nothing here is a test; the figures are medians of --repeat samples.
@@ -59,8 +73,10 @@ sys.path.insert(0, str(REPO_ROOT / "tests" / "support"))
 from engine_bench import engine_vs_icepool  # noqa: E402
 from engine_bench import report_lines as engine_report_lines  # noqa: E402
 from lighthouse_bench import lighthouse_run, sitemap_pages  # noqa: E402
+from phone_bench import phone_profile, wire_bytes  # noqa: E402
+from phone_bench import report_lines as phone_report_lines  # noqa: E402
 from runtime_bench import (  # noqa: E402
-    OFFLINE_READY, SETTLE_MS, cold_transfer, offline_reload, report_lines, serve_fallback_site)
+    OFFLINE_READY, SETTLE_MS, STAGES, cold_transfer, offline_reload, report_lines, serve_fallback_site)
 from site_bench import build_times, install_bench_pages, pyodide_version  # noqa: E402
 from siteserver import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
 
@@ -129,9 +145,6 @@ LEVER_STAGES = """() => Object.fromEntries(Object.entries(window.__bootDone.at |
     .map(([stage, at]) => [stage, Math.round(at - performance.timeOrigin)]))"""
 
 
-# The Python worker's timeline (window.rollwright.worker.at, epoch ms) as ms after navigation.
-STAGES = """() => Object.fromEntries(Object.entries(window.rollwright.worker.at)
-    .map(([stage, at]) => [stage, Math.round(at - performance.timeOrigin)]))"""
 STAGE_ORDER = ("workerStart", "painted", "downloads", "loader", "wasm", "snapshot", "compiled", "python")
 
 
@@ -207,6 +220,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3, help="browser samples per figure (default 3)")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip 8. Lighthouse on every page")
+    parser.add_argument("--phone-repeat", type=int, default=1, help="samples per figure of 12. (slow; default 1)")
+    parser.add_argument("--no-phone", action="store_true", help="skip 12. the phone profile")
+    parser.add_argument("--phone-whole-renderer", action="store_true",
+                        help="also 12b: the phone's CPU slowdown on every renderer, the Python worker included")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -220,6 +237,9 @@ def main() -> int:
         PAGES_WITH_WIDGETS.update(_find_widget_pages(site_dir))
         server.serve(site_dir)
         fallback_server = serve_fallback_site(site_dir, tmp_dir)
+        host = SiteServer(compress=True)  # 11, 12: served as a static host sends it (gzip)
+        host.precompress(site_dir)
+        host.serve(site_dir, rewrite_sitemap=True)
         index = f"assets/pyodide/{pyodide_version()}/"
         bare, restore, live, fallback, offline, transfers = [], [], [], [], [], []
         try:
@@ -232,6 +252,10 @@ def main() -> int:
                     fallback.append(rollwright_run(browser, fallback_server.origin))
                     offline.append(offline_reload(browser, server.origin, BASIC_RULES, _first_answer, WAIT_MS))
                     transfers.append(cold_transfer(browser, server, BASIC_RULES, _first_answer, WAIT_MS))
+                wire = wire_bytes(browser, host, index, args.repeat)  # 11. bytes as a static host sends them
+                phone = None if args.no_phone else phone_profile(browser, host, index, "slow-4g", args.phone_repeat)
+                whole = phone_profile(browser, host, index, "slow-4g", args.phone_repeat, True) \
+                    if args.phone_whole_renderer and not args.no_phone else None
                 from dice_page_bench import dice_page_run  # 7. the Dice page's answers vs icepool
                 dice_page = dice_page_run(browser.chromium, server.origin)
                 from author_loop_bench import author_loop  # 10. the author's loop, vs plain mkdocs-material
@@ -243,6 +267,7 @@ def main() -> int:
         finally:
             server.close()
             fallback_server.close()
+            host.close()
     engine = engine_vs_icepool()
     from call_sweep import baseline_seconds, sweep  # 9. the slowest registry calls
     calls = {**sweep(extra=10, stop=30.0), "baseline_seconds": baseline_seconds()}
@@ -288,6 +313,9 @@ def main() -> int:
         },
         "instant_nav": {"route": live[0]["nav_route"], "worker_starts_per_tab": [s["worker_starts"] for s in live],
                         "same_document": all(s["nav_same_document"] for s in live)},
+        "wire_bytes_before_first_answer": wire,
+        "phone_profile": phone,
+        "phone_profile_whole_renderer": whole,
         "engine_vs_icepool": engine,
         "dice_page": dice_page,
         "call_sweep": calls,
@@ -309,6 +337,7 @@ def main() -> int:
     print("\n10. The author's loop: an edit to the open page under `rollwright serve`, as a ratio to plain "
           "mkdocs-material\n    serving the same Markdown with the macros stubbed (median of "
           f"{args.repeat})\n" + loop_report(loop))
+    print("\n" + "\n".join(phone_report_lines(wire, phone, whole)))
     if lighthouse:
         from lighthouse_bench import report as lighthouse_report
         print(f"\n8. Lighthouse, mobile preset, one run per page ({lighthouse['seconds']} s)\n"

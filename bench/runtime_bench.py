@@ -20,6 +20,9 @@ OFFLINE_READY = "() => window.rollwright.offline && window.rollwright.offline.st
 # Before each reload, the page is left alone this long, as a returning reader would: work a page
 # defers until Python is up (Material's search index) is done by then, not counted in the next load.
 SETTLE_MS = 1500
+# The Python worker's timeline (window.rollwright.worker.at, epoch ms) as ms after navigation.
+STAGES = """() => Object.fromEntries(Object.entries(window.rollwright.worker.at)
+    .map(([stage, at]) => [stage, Math.round(at - performance.timeOrigin)]))"""
 
 
 def serve_fallback_site(site_dir: Path, tmp_dir: Path) -> SiteServer:
