@@ -7,6 +7,9 @@
     writes. For basic-rules (the snapshot path: navigation to its first answer) and for the bare
     Pyodide boot (bench/static/boot.html: until loadPyodide resolves), in the same run; the ratio
     (the goal is <= 1.25x, reported, never asserted) and each side's largest files, wire and raw.
+    11b. The same cold visit to basic-rules on a link Chromium rates "3g" (a 400 ms round trip, nothing
+    else limited): the worker then boots Python from the site's small standard library instead of
+    restoring the snapshot (runtime/connection.js); its bytes against the same bare boot.
 12. The same cold visits under a phone profile: Chromium's CPU throttling 4x
     (Emulation.setCPUThrottlingRate) and network emulation (Network.emulateNetworkConditions) at a
     named profile (PROFILES), from that compressing server: basic-rules' first answer, the bare boot,
@@ -62,6 +65,10 @@ PROFILES = {
     "slow-4g-devtools": {"name": "Lighthouse mobile Slow 4G as DevTools throttling: 562.5 ms, 1474.56 / 675 kbps",
                          "latency_ms": 562.5, "down_kbps": 1474.56, "up_kbps": 675},
 }
+# Row 11b: a cold visit on a link Chromium rates "3g" (a 400 ms round trip, bandwidth not limited, CPU not
+# slowed), so the worker takes the slow-connection path (runtime/connection.js); only its bytes count here.
+RATED_3G = {"name": "400 ms RTT, bandwidth not limited (Chromium rates it 3g)", "latency_ms": 400,
+            "down_kbps": None, "up_kbps": None, "cpu": False}
 MB = 1_000_000
 
 
@@ -86,13 +93,13 @@ def _profile_session(context, page, profile: dict | None, cdp_cpu: bool = True) 
     if profile is None:
         return
     cdp = context.new_cdp_session(page)
-    if cdp_cpu:
+    if cdp_cpu and profile.get("cpu", True):
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     cdp.send("Network.enable")
+    rate = lambda kbps: -1 if kbps is None else kbps_to_bytes_per_s(kbps)  # noqa: E731 (-1: not limited)
     cdp.send("Network.emulateNetworkConditions", {
         "offline": False, "latency": profile["latency_ms"],
-        "downloadThroughput": kbps_to_bytes_per_s(profile["down_kbps"]),
-        "uploadThroughput": kbps_to_bytes_per_s(profile["up_kbps"])})
+        "downloadThroughput": rate(profile["down_kbps"]), "uploadThroughput": rate(profile["up_kbps"])})
 
 
 def visit(browser, server: SiteServer, target: str, index: str, profile: dict | None = None,
@@ -143,6 +150,7 @@ def wire_bytes(browser, server: SiteServer, index: str, repeat: int = 1) -> dict
     (and the lever alone, so that row 12 has the same three times without any throttling beside it)."""
     runs = {target: [visit(browser, server, target, index) for _ in range(repeat)]
             for target in ("rules", "bare", "lever")}
+    slow = [visit(browser, server, "rules", index, RATED_3G) for _ in range(repeat)]
     pick = lambda runs: sorted(runs, key=lambda r: r["bytes"]["wire"])[len(runs) // 2]  # noqa: E731
     rules_bytes, bare_bytes = pick(runs["rules"])["bytes"], pick(runs["bare"])["bytes"]
     ms = {target: round(statistics.median(r["ms"] for r in samples), 1) for target, samples in runs.items()}
@@ -156,6 +164,8 @@ def wire_bytes(browser, server: SiteServer, index: str, repeat: int = 1) -> dict
         "unthrottled_ratios": _ratios(ms),
         "rules_stages": pick(runs["rules"])["stages"],
         "all": {target: [r["bytes"]["wire"] for r in samples] for target, samples in runs.items()},
+        "slow_link": {"link": RATED_3G["name"], "bytes": pick(slow)["bytes"], "paths": [r["path"] for r in slow],
+                      "ratio": round(pick(slow)["bytes"]["wire"] / bare_bytes["wire"], 2)},
     }
 
 
@@ -217,6 +227,10 @@ def report_lines(wire: dict | None, phone: dict | None, whole_renderer: dict | N
                 f"{Path(f['path']).name} {f['wire'] / MB:.2f}/{f['raw'] / MB:.2f}" for f in rules["largest"][:6]),
             "    bare largest (wire/raw MB):  " + ", ".join(
                 f"{Path(f['path']).name} {f['wire'] / MB:.2f}/{f['raw'] / MB:.2f}" for f in bare["largest"][:4]),
+            f"{'11b. basic-rules on a link rated 3g (small-stdlib path)':<60}"
+            f"{wire['slow_link']['bytes']['wire'] / MB:>9.2f}{bare['wire'] / MB:>9.2f}{wire['slow_link']['ratio']:>8.2f}",
+            f"    its boot paths {sorted(set(wire['slow_link']['paths']))}; largest (wire MB): " + ", ".join(
+                f"{Path(f['path']).name} {f['wire'] / MB:.2f}" for f in wire["slow_link"]["bytes"]["largest"][:5]),
             f"    the same cold visits' times (ms, no throttling): bare {wire['unthrottled_ms']['bare']:.0f}, "
             f"lever {wire['unthrottled_ms']['lever']:.0f} ({wire['unthrottled_ratios']['lever_vs_bare']:.2f}), "
             f"rules {wire['unthrottled_ms']['rules']:.0f} ({wire['unthrottled_ratios']['rules_vs_bare']:.2f}); "
@@ -235,7 +249,8 @@ def report_lines(wire: dict | None, phone: dict | None, whole_renderer: dict | N
             f"{'    snapshot lever alone (restore.html) + one call':<60}{ms['lever']:>10.0f} ms"
             f"{ratio['lever_vs_bare']:>8.2f}",
             f"{'    basic-rules first live answer':<60}{ms['rules']:>10.0f} ms{ratio['rules_vs_bare']:>8.2f}",
-            f"    the page's own cost over the lever (in bare boots): {ratio['rules_minus_lever']:+.2f}",
+            f"    the page's own cost over the lever (in bare boots): {ratio['rules_minus_lever']:+.2f}; "
+            f"the page's boot paths {sorted(set(row['paths']))}",
             "    the bytes alone at the profile's download rate (ms): " + ", ".join(
                 f"{target} {ms:.0f}" for target, ms in row["transfer_floor_ms"].items()),
             "    worker (ms after navigation): " + " · ".join(f"{s} {v:.0f}" for s, v in row["rules_stages"].items()),
