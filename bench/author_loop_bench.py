@@ -41,7 +41,8 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 PAGE = "facade/basic-rules/"
 MARKDOWN = "docs/facade/basic-rules.md"
 RULES = "engine/systems/facade/rules/__init__.py"
-COPIED = ("mkdocs.yml", "docs", "engine/systems", "macros/rollwright/scaffold/template")
+COPIED = ("mkdocs.yml", "docs", "engine/systems", "macros/rollwright/scaffold/template",
+          "macros/rollwright/scaffold/template-data")  # the guide's snippets come from both templates
 WAIT_S = 600.0
 READY = "section[data-rw-widget][data-rw-state='ready']"
 _MACRO = re.compile(r"\{\{.*?\}\}", re.DOTALL)
