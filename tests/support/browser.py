@@ -202,6 +202,26 @@ def expect_error_once(widget, field: str, message: str) -> None:
     assert widget.inner_text().count(message) == 1, widget.inner_text()
 
 
+def wait_for_attributes(container, selector: str, attribute: str, expected: list[str],
+                        timeout: float = 30_000) -> None:
+    """Wait until the elements matching `selector` inside `container` carry `attribute` values equal to
+    `expected`, in order. A widget answers asynchronously, so just after an input changes the answer to the
+    previous input may still be on screen: wait for the new one, never read the old one. On timeout the
+    assertion shows what was there instead.
+
+    Example: ``wait_for_attributes(tracker, "[data-rw-phase='2'] [data-rw-actor]", "data-rw-actor", ["Pedro"])``
+    """
+    script = ("([root, sel, attr, want]) => JSON.stringify([...root.querySelectorAll(sel)]"
+              ".map(e => e.getAttribute(attr))) === JSON.stringify(want)")
+    try:
+        container.page.wait_for_function(script, arg=[container.element_handle(), selector, attribute, expected],
+                                         timeout=timeout)
+    except playwright_api.TimeoutError:
+        pass  # the assertion below names what was shown
+    found = [e.get_attribute(attribute) for e in container.locator(selector).all()]
+    assert found == expected
+
+
 class HeldSnapshot:
     """Holds back a page's memory snapshot download (Python stays booting) until :meth:`release`.
 
