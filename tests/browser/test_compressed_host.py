@@ -1,6 +1,6 @@
 """A host that gzips what it sends (as GitHub Pages and most CDNs do; ``SiteServer(compress=True)``) changes
-nothing for a reader: the first visit still restores the memory snapshot (its ``.gz`` goes as it is, for the
-worker's own DecompressionStream), the runtime is downloaded once and kept, and a reload with the network
+nothing for a reader: the first visit still restores the memory snapshot (its zstd frames go as they are, for the
+worker's own decoder), the runtime is downloaded once and kept, and a reload with the network
 gone answers from the service worker's cache. On the shared tests' own site (Pips). Never asserts a time.
 """
 

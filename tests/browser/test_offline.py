@@ -138,7 +138,7 @@ def test_a_new_build_replaces_the_old_one_at_a_reload(pips_live, browser, tmp_pa
 def test_a_first_visit_downloads_the_runtime_once(pips_live, browser, tmp_path, chances):
     """The service worker takes the runtime the Python worker downloaded (runtime/handoff.js)
     instead of downloading it again; what only a normal boot needs is never downloaded; and the
-    snapshot is kept decompressed, so the next visit restores it without gzip."""
+    snapshot is kept decompressed, so the next visit restores it without decoding it again."""
     server = SiteServer()
     server.serve(variants.copy_site(pips_live.directory, tmp_path / "site"), rewrite_sitemap=True)
     config = variants.runtime_config(pips_live.directory)

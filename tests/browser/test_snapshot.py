@@ -32,9 +32,10 @@ def serve_variant(live_site, tmp_path_factory) -> Iterator[Callable[[Callable[[P
     servers: list[SiteServer] = []
 
     def serve(make: Callable[[Path, Path], Path]) -> str:
+        site = make(live_site.directory, tmp_path_factory.mktemp("variant") / "site")
         server = SiteServer()
-        servers.append(server)
-        server.serve(make(live_site.directory, tmp_path_factory.mktemp("variant") / "site"), rewrite_sitemap=True)
+        server.serve(site, rewrite_sitemap=True)
+        servers.append(server)  # only once serving: closing a server that never served waits forever
         return server.origin
 
     yield serve
@@ -119,7 +120,7 @@ def test_an_unusable_snapshot_falls_back_to_a_normal_boot(serve_variant, browser
         assert reason in diagnostics["bootReason"], diagnostics["bootReason"]
         stdlibs = [url for url in diagnostics["requested"] if url.endswith("python_stdlib.zip")]
         if variant is variants.for_another_pyodide:  # known not to fit: not even downloaded
-            assert not [url for url in diagnostics["requested"] if url.endswith(".snapshot.gz")]
+            assert not [url for url in diagnostics["requested"] if url.endswith(".snapshot.zst")]
             assert [url.split("/assets/")[1].split("/")[0] for url in stdlibs] == ["pyodide"]  # the whole one
         else:  # the site's small standard library, listed with the snapshot for this same Pyodide
             assert [url.split("/assets/")[1].split("/")[0] for url in stdlibs] == ["snapshot"], stdlibs
@@ -144,7 +145,7 @@ def test_a_first_visit_on_a_slow_connection_downloads_fewer_bytes(live_site, bro
         assert diagnostics["bootPath"] == "fallback"
         assert "fewer bytes" in diagnostics["bootReason"] and "3g" in diagnostics["bootReason"], diagnostics
         requested = diagnostics["requested"]
-        assert not [url for url in requested if url.endswith(".snapshot.gz")], requested
+        assert not [url for url in requested if url.endswith(".snapshot.zst")], requested
         stdlibs = [url for url in requested if url.endswith("python_stdlib.zip")]
         assert len(stdlibs) == 1 and "/assets/snapshot/" in stdlibs[0], stdlibs
         assert tab.external == [] and tab.errors == []

@@ -1,6 +1,6 @@
 """The test and bench server's opt-in gzip (``SiteServer(compress=True)``), as a static host sends files:
 compressible types gzipped only to a client that accepts gzip, files compressed already (the memory
-snapshot's ``.gz``, zips, images) as they are, and the bytes written to the socket counted. Without the
+snapshot's zstd frames, zips, images) as they are, and the bytes written to the socket counted. Without the
 option nothing changes. Never asserts a time."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import zstandard
 
 from tests.support.siteserver import SiteServer
 
@@ -19,7 +20,8 @@ FILES = {
     "index.html": b"<!doctype html><title>x</title>" + b"<p>A page of rules.</p>" * 400,
     "assets/app.js": b"export const answer = 42;\n" * 500,
     "assets/py.wasm": b"\0asm\1\0\0\0" + bytes(range(256)) * 40,
-    "assets/snapshot/engine.snapshot.gz": gzip.compress(b"python memory " * 2000),
+    "assets/snapshot/engine.snapshot.zst": zstandard.ZstdCompressor().compress(b"python memory " * 2000),
+    "assets/sitemap.xml.gz": gzip.compress(b"<urlset/>" * 200),
     "assets/stdlib.zip": b"PK\5\6" + b"\0" * 18 + b"zipped already" * 50,
     "assets/logo.png": b"\x89PNG\r\n\x1a\n" + b"pixels" * 300,
     # gzipped, still several of the server's 64 KiB pieces
@@ -81,10 +83,11 @@ def test_a_client_that_takes_no_gzip_gets_the_file_as_it_is(gzip_server, accept)
     assert gzip_server.traffic.total() == len(body)
 
 
-@pytest.mark.parametrize("name", ["assets/snapshot/engine.snapshot.gz", "assets/stdlib.zip", "assets/logo.png"])
+@pytest.mark.parametrize("name", ["assets/snapshot/engine.snapshot.zst", "assets/sitemap.xml.gz", "assets/stdlib.zip",
+                                  "assets/logo.png"])
 def test_files_compressed_already_go_as_they_are(gzip_server, name):
-    """The snapshot's .gz above all: sent with Content-Encoding the browser would inflate it before the
-    worker's own DecompressionStream does (runtime/snapshot.js)."""
+    """The snapshot's zstd frames above all: the worker decodes them itself as they arrive (runtime/zstd.js);
+    gzipping them again would only cost time."""
     status, headers, body = get(gzip_server, "/" + name)
     assert status == 200 and "content-encoding" not in headers and "vary" not in headers
     assert body == FILES[name]

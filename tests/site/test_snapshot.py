@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import pkgutil
@@ -42,16 +41,21 @@ def test_config_names_the_entry_module_and_the_snapshot(site: Path) -> None:
     info = config["snapshot"]
     assert info["pyodide"] == pyodide().version and info["entryModule"] == ENTRY_MODULE
     assert info["python"].startswith("3.")
-    assert re.fullmatch(r"assets/snapshot/[0-9a-f]{16}/engine\.snapshot\.gz", info["url"])
+    assert re.fullmatch(r"assets/snapshot/[0-9a-f]{16}/engine\.snapshot\.zst", info["url"])
     assert info["url"].split("/")[2] == info["sha256"][:16]
 
 
-def test_snapshot_is_shipped_gzipped_as_described(site: Path) -> None:
+def test_snapshot_is_shipped_as_zstd_frames_as_described(site: Path) -> None:
     info = _config(site)["snapshot"]
     data = (site / info["url"]).read_bytes()
     assert len(data) == info["bytes"] and hashlib.sha256(data).hexdigest() == info["sha256"]
-    packed = gzip.decompress(data)
+    packed = snapshot_module.decompress(data)
     assert len(packed) == info["packedBytes"]
+    # a small first frame (the browser decodes it while the rest downloads), then the rest
+    assert [decoded for _, decoded in info["frames"]] == [snapshot_module.WARM_UP_BYTES,
+                                                          len(packed) - snapshot_module.WARM_UP_BYTES]
+    assert sum(shipped for shipped, _ in info["frames"]) == len(data)
+    assert snapshot_module.decompress(data[:info["frames"][0][0]]) == packed[:snapshot_module.WARM_UP_BYTES]
     assert packed[:4] == snapshot_module.MAGIC_DELTA  # packed against the wasm's own data
     segments = data_segments((site / config_pyodide(site) / "pyodide.asm.wasm").read_bytes())
     raw = snapshot_module.unpack(packed, segments)
@@ -60,7 +64,7 @@ def test_snapshot_is_shipped_gzipped_as_described(site: Path) -> None:
     assert len(packed) < 0.6 * len(raw)  # its zero pages and the wasm's unchanged data are left out
     with pytest.raises(snapshot_module.SnapshotError, match="needs the data of the wasm"):
         snapshot_module.unpack(packed)
-    assert len(list(site.glob("assets/snapshot/*/*.gz"))) == 1  # one snapshot (beside it, its small stdlib)
+    assert len(list(site.glob("assets/snapshot/*/*.zst"))) == 1  # one snapshot (beside it, its small stdlib)
 
 
 def config_pyodide(site: Path) -> str:
@@ -88,7 +92,7 @@ def test_snapshot_is_cached_by_content(monkeypatch: pytest.MonkeyPatch) -> None:
     assert assets.snapshot is not None and assets.bundle is not None
     data, made, runtime = assets.bundle.data, assets.snapshot, pyodide()
     key = snapshot_module.cache_key(data, ENTRY_MODULE, runtime)
-    assert (assets.cache / "snapshot" / f"{key}.gz").read_bytes() == made.gz
+    assert (assets.cache / "snapshot" / f"{key}.L{snapshot_module.BUILD_LEVEL}.zst").read_bytes() == made.compressed
 
     def no_node(*_args: object) -> None:
         raise AssertionError("a cached snapshot was made again")
@@ -123,3 +127,28 @@ def test_the_small_standard_library_holds_what_a_normal_boot_imports(site: Path)
     assert not names & {"colorsys.py", "tkinter/__init__.py", "sqlite3/__init__.py"}
     assert names < set(zipfile.ZipFile(whole).namelist())
     assert len(data) < 0.5 * whole.stat().st_size
+
+
+def test_serve_and_build_share_what_node_made(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`serve` ships a faster compression of the same packed snapshot: switching from one command to the
+    other compresses again but never makes the snapshot again (the slow part)."""
+    assets = _assets()
+    assert assets.snapshot is not None and assets.bundle is not None
+    key = snapshot_module.cache_key(assets.bundle.data, ENTRY_MODULE, pyodide())
+    for path in (assets.cache / "snapshot").glob(f"{key}.*"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+
+    def no_node(*_args: object) -> None:
+        raise AssertionError("the snapshot was made again")
+
+    monkeypatch.setattr(snapshot_module, "_make", no_node)
+    built = snapshot_module.build_snapshot(assets.bundle.data, ENTRY_MODULE, pyodide(), tmp_path)
+    served = snapshot_module.build_snapshot(assets.bundle.data, ENTRY_MODULE, pyodide(), tmp_path,
+                                            snapshot_module.SERVE_LEVEL)
+    assert built == assets.snapshot
+    assert served.compressed != built.compressed and len(served.compressed) > len(built.compressed)
+    assert snapshot_module.decompress(served.compressed) == snapshot_module.decompress(built.compressed)
+    assert served.config()["frames"] != built.config()["frames"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        [f"{key}.json", f"{key}.packed", f"{key}.L{snapshot_module.BUILD_LEVEL}.zst",
+         f"{key}.L{snapshot_module.SERVE_LEVEL}.zst"])

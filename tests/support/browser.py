@@ -232,7 +232,7 @@ class HeldSnapshot:
     def __init__(self, page) -> None:
         self.held: list = []
         self.released = False
-        page.route("**/*.snapshot.gz", self._hold)
+        page.route("**/*.snapshot.zst", self._hold)
 
     def _hold(self, route) -> None:
         if self.released:

@@ -8,16 +8,14 @@ service worker (`sw.js`) is written again, as a real build would write it.
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import re
 import shutil
-import zlib
 from pathlib import Path
 
 from rollwright.mkdocs.offline import SERVICE_WORKER, write_service_worker
-from rollwright.mkdocs.snapshot import heap_offset, pack, unpack
+from rollwright.mkdocs.snapshot import SnapshotError, compress, decompress, heap_offset, pack, unpack
 from rollwright.mkdocs.wasm_data import data_segments
 
 CONFIG_RE = re.compile(r'(<script type="application/json" id="rw-config">)(.*?)(</script>)', re.DOTALL)
@@ -45,8 +43,8 @@ def replace_file(path: Path, data: bytes) -> None:
 
 def _inflatable(path: Path) -> bool:
     try:
-        gzip.decompress(path.read_bytes())
-    except (OSError, EOFError, zlib.error):
+        decompress(path.read_bytes())
+    except (OSError, SnapshotError):  # deleted, or damaged on purpose
         return False
     return True
 
@@ -62,7 +60,7 @@ def rewrite_service_worker(site_dir: Path) -> dict:
 
 
 def snapshot_path(site_dir: Path) -> Path:
-    """Where the built site keeps its gzipped memory snapshot."""
+    """Where the built site keeps its compressed memory snapshot."""
     return site_dir / runtime_config(site_dir)["snapshot"]["url"]
 
 
@@ -97,7 +95,7 @@ def without_pyodide_wasm(site_dir: Path, target: Path) -> Path:
 
 
 def with_corrupt_snapshot(site_dir: Path, target: Path) -> Path:
-    """The site with bytes in the middle of its gzipped snapshot overwritten (gzip's CRC fails)."""
+    """The site with bytes in the middle of its compressed snapshot overwritten (zstd's checksum fails)."""
     copy_site(site_dir, target)
     path = snapshot_path(target)
     data = bytearray(path.read_bytes())
@@ -114,13 +112,26 @@ def with_foreign_snapshot(site_dir: Path, target: Path) -> Path:
     path = snapshot_path(target)
     wasm = next(target.glob("assets/pyodide/*/pyodide.asm.wasm")).read_bytes()
     segments = data_segments(wasm)  # the site's snapshot is packed against its wasm's data
-    raw = bytearray(unpack(gzip.decompress(path.read_bytes()), segments))
+    raw = bytearray(unpack(decompress(path.read_bytes()), segments))
     raw[16:48] = bytes(b ^ 0xFF for b in raw[16:48])  # the build id Pyodide checks on restore
     base = heap_offset(bytes(raw))
     repacked = pack(bytes(raw), segments=segments, base=base) if segments and base else pack(bytes(raw))
-    replace_file(path, gzip.compress(repacked, compresslevel=1, mtime=0))
+    shipped, frames = compress(repacked, level=1)
+    replace_file(path, shipped)
+    set_snapshot_config(target, frames=[list(frame) for frame in frames], bytes=len(shipped))
     rewrite_service_worker(target)
     return target
+
+
+def set_snapshot_config(site_dir: Path, **entries: object) -> None:
+    """Change the snapshot's entry in every page's config (as a build with that snapshot would write it)."""
+    def change(text: str) -> str:
+        def edit(match: re.Match) -> str:
+            config = json.loads(match.group(2))
+            config["snapshot"].update(entries)
+            return match.group(1) + json.dumps(config) + match.group(3)
+        return CONFIG_RE.sub(edit, text)
+    edit_pages(site_dir, change)
 
 
 def edit_pages(site_dir: Path, change) -> None:  # noqa: ANN001 - change: (str) -> str

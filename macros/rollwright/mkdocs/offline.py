@@ -16,16 +16,19 @@ Roles in the file list:
 * ``lazy``: any other file of the build (source maps, search languages, the sitemap, PDFs, and what
   only the fallback boot needs: the engine wheel and the standard-library zip), kept once fetched.
 
-A gzipped file named in ``inflate`` (the memory snapshot) also gets ``"raw": {"sha256", "bytes"}``:
-the service worker keeps it decompressed, so a visit from the cache skips the decompression.
+A compressed file named in ``inflate`` (the memory snapshot, zstd) also gets ``"raw": {"sha256", "bytes"}``:
+on a first visit the Python worker hands its decompressed copy to the service worker (``runtime/handoff.js``),
+which checks it against ``raw`` and keeps it so, and a visit from the cache skips the decompression. A copy
+the service worker downloads itself stays compressed (it has no zstd decoder); the worker decodes it.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 from pathlib import Path
+
+from rollwright.mkdocs.snapshot import decompress
 
 SERVICE_WORKER = "sw.js"
 LOGIC = "assets/rollwright/runtime/service-worker.js"
@@ -85,7 +88,7 @@ def build_manifest(site_dir: Path, lazy: frozenset[str] = frozenset(), inflate: 
             "sha256": hashlib.sha256(data).hexdigest() if checked else None, "bytes": len(data) if checked else None,
             "role": role(relative, lazy)}
         if relative in inflate:
-            raw = gzip.decompress(data)
+            raw = decompress(data)
             files[relative]["raw"] = {"sha256": hashlib.sha256(raw).hexdigest(), "bytes": len(raw)}
     build = hashlib.sha256(json.dumps(files, sort_keys=True).encode("utf-8")).hexdigest()[:16]
     return {"build": build, "files": files}

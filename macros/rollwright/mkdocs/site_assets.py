@@ -39,7 +39,7 @@ from rollwright.mkdocs.offline import SERVICE_WORKER, write_service_worker
 from rollwright.mkdocs.resources import PYODIDE_CORE_FILES, Pyodide, pyodide
 from rollwright.mkdocs.lean_stdlib import FILENAME as STDLIB_ZIP
 from rollwright.mkdocs.lean_stdlib import LeanStdlib, LeanStdlibError, trim
-from rollwright.mkdocs.snapshot import Snapshot, SnapshotError, build_snapshot
+from rollwright.mkdocs.snapshot import BUILD_LEVEL, SERVE_LEVEL, Snapshot, SnapshotError, build_snapshot
 from rollwright.mkdocs.systems import SiteSystem
 from rollwright.mkdocs.worker_bundle import BundleError, write_worker_bundle
 
@@ -138,7 +138,8 @@ class SiteAssets:
         snapshot = None
         if node_path() is not None:
             try:
-                snapshot = build_snapshot(bundle.data, ENTRY_MODULE, self.runtime, self.cache / "snapshot")
+                snapshot = build_snapshot(bundle.data, ENTRY_MODULE, self.runtime, self.cache / "snapshot",
+                                          SERVE_LEVEL if self.serving else BUILD_LEVEL)
             except SnapshotError as error:
                 raise PluginError(str(error)) from None
         return bundle, snapshot
@@ -148,7 +149,8 @@ class SiteAssets:
         total = hashlib.sha256()
         for name, data in sources:
             total.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-        facts = (rollwright.__version__, self.runtime.version, str(node_path()), str(os.environ.get("SOURCE_DATE_EPOCH")))
+        facts = (rollwright.__version__, self.runtime.version, str(node_path()), str(os.environ.get("SOURCE_DATE_EPOCH")),
+                 str(self.serving))  # serving: a faster compression of the snapshot
         total.update("\0".join(facts).encode())
         return total.hexdigest()
 
@@ -212,7 +214,7 @@ class SiteAssets:
             raise PluginError("the site's runtime was never prepared (on_config did not run)")
         written = [(self.bundle.site_path, self.bundle.data)]
         if self.snapshot is not None:
-            written.append((self.snapshot.site_path, self.snapshot.gz))
+            written.append((self.snapshot.site_path, self.snapshot.compressed))
         if self.lean_stdlib is not None:
             written.append((self.lean_stdlib.site_path, self.lean_stdlib.data))
         for path, data in written:

@@ -18,8 +18,10 @@ function readSnapshot(raw) {
   if (!raw || typeof raw.url !== "string") return null;
   const stdlib = raw.stdlib && typeof raw.stdlib.url === "string"
     ? Object.freeze({ url: new URL(raw.stdlib.url, SITE_ROOT).href, bytes: Number(raw.stdlib.bytes) }) : null;
-  return Object.freeze({ url: new URL(raw.url, SITE_ROOT).href, rawBytes: Number(raw.rawBytes),
-    packedBytes: Number(raw.packedBytes),
+  const frames = Array.isArray(raw.frames) ? raw.frames.map((frame) => (Array.isArray(frame) ? frame.map(Number) : []))
+    : []; // checked against the sizes where it is used (zstd.js frameTableProblem)
+  return Object.freeze({ url: new URL(raw.url, SITE_ROOT).href, bytes: Number(raw.bytes), frames,
+    rawBytes: Number(raw.rawBytes), packedBytes: Number(raw.packedBytes),
     pyodide: String(raw.pyodide ?? ""), sha256: String(raw.sha256 ?? ""), stdlib });
 }
 

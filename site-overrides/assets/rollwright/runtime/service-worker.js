@@ -25,7 +25,7 @@
 
 /** @typedef {{sha256: string|null, bytes: number|null, role: "precache"|"page"|"lazy",
  *   raw?: {sha256: string, bytes: number}}} FileInfo
- * A null sha256: a file whose bytes are not checked (the sitemap). `raw`: a gzipped file kept
+ * A null sha256: a file whose bytes are not checked (the sitemap). `raw`: a compressed file kept
  * decompressed (the memory snapshot), marked with the INFLATED header for its reader. */
 
 const BUILD = /** @type {{build: string, files: Object<string, FileInfo>}} */ (self.ROLLWRIGHT_BUILD);
@@ -76,7 +76,7 @@ async function matches(body, info) {
  * A stored copy of a body with the one header that matters to its readers.
  * @param {ArrayBuffer} body
  * @param {Headers} headers
- * @param {boolean} [inflated] the body is a gzipped file, kept decompressed
+ * @param {boolean} [inflated] the body is a compressed file, kept decompressed
  */
 function stored(body, headers, inflated = false) {
   const type = inflated ? "application/octet-stream" : headers.get("Content-Type");
@@ -87,8 +87,10 @@ function stored(body, headers, inflated = false) {
 
 /**
  * The response to keep for a file (unread: its body is checked on a copy), or null when its
- * bytes are not this build's. A file with `raw` is kept decompressed (checked before and after).
- * Any other file is kept as the response itself, not as a copy made here: the browser keeps the
+ * bytes are not this build's. The Python worker's decompressed copy of a file with `raw` (the
+ * memory snapshot, handed off on a first visit) is checked against `raw`; a compressed one is kept
+ * as it came (there is no zstd decoder here: the Python worker decodes it when it reads it).
+ * A file is kept as the response itself, not as a copy made here: the browser keeps the
  * compiled code of a script with a response it downloaded (pyodide.asm.mjs: imported in about
  * 9 ms from such a copy, 25 ms from one made here), never with one a script constructed.
  * @param {Response} response
@@ -102,10 +104,7 @@ async function checked(response, info) {
     return (await matches(body, info.raw)) ? stored(body, headers, true) : null;
   }
   if (!(await matches(body, info))) return null;
-  if (!info.raw) return response.redirected ? stored(body, headers) : response;
-  const inflating = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const raw = await new Response(inflating).arrayBuffer();
-  return (await matches(raw, info.raw)) ? stored(raw, headers, true) : null;
+  return response.redirected ? stored(body, headers) : response;
 }
 
 /**

@@ -3,7 +3,7 @@
  * build's snapshot can be used, download it, and decompress it.
  *
  * The site build (macros/snapshot.py) saves Pyodide's memory with the engine imported and
- * ships it gzipped; restoring it replaces booting Python and importing the engine. A
+ * ships it packed and zstd-compressed; restoring it replaces booting Python and importing the engine. A
  * snapshot only fits the exact Pyodide build that made it, and its format is private to
  * Pyodide, so every problem here is a {@link SnapshotUnusable} with a reason, and the
  * worker then boots Python the normal way.
@@ -11,6 +11,7 @@
 
 import { cachedResponse } from "./cached.js";
 import { checksum, dataSegments, xorSegments } from "./wasm-data.js";
+import { Decoding, frameTableProblem, loadDecoder } from "./zstd.js";
 
 /**
  * An empty zip archive as a data: URL. Pyodide always installs a standard-library zip before
@@ -19,8 +20,9 @@ import { checksum, dataSegments, xorSegments } from "./wasm-data.js";
  */
 export const EMPTY_ZIP_URL = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
-/** @typedef {{url: string, rawBytes: number, packedBytes: number, pyodide: string, sha256?: string,
- *   stdlib?: {url: string, bytes: number}|null}} SnapshotInfo
+/** @typedef {{url: string, bytes: number, frames: number[][], rawBytes: number, packedBytes: number,
+ *   pyodide: string, sha256?: string, stdlib?: {url: string, bytes: number}|null}} SnapshotInfo
+ * bytes: the shipped file; frames: its zstd frames, [compressed, decompressed] bytes each (zstd.js);
  * rawBytes: Python's memory; packedBytes: the shipped form, decompressed (see unpack); stdlib: the
  * small standard library listed with it, which a normal boot of the same Pyodide needs (worker.js). */
 
@@ -124,17 +126,14 @@ function wasmDelta(packed, view, wasm) {
 }
 
 /**
- * A response body (decompressed on the way with `gzip`) as bytes, refused unless it has exactly
- * `size` bytes. Read in one piece by the browser, not chunk by chunk here: this worker's thread
- * is busy loading Pyodide meanwhile.
+ * A response body as bytes, refused unless it has exactly `size` bytes (the service worker's
+ * decompressed copy, see INFLATED).
  * @param {Response} response
- * @param {boolean} gzip
  * @param {number} size
  * @returns {Promise<Uint8Array>}
  */
-async function readExactly(response, gzip, size) {
-  const body = gzip ? new Response(response.body.pipeThrough(new DecompressionStream("gzip"))) : response;
-  const bytes = new Uint8Array(await body.arrayBuffer());
+async function readExactly(response, size) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
   if (bytes.length !== size) {
     throw new SnapshotUnusable(`the memory snapshot has ${bytes.length} bytes, not the ${size} the build recorded`);
   }
@@ -142,9 +141,32 @@ async function readExactly(response, gzip, size) {
 }
 
 /**
- * Download the snapshot and decompress it as it arrives (any gzip error is refused: gzip's
- * own CRC catches a corrupted download), then unpack it. From the service worker's cache
- * (read directly, see cached.js) it comes decompressed already.
+ * The shipped snapshot's zstd frames, decoded as they arrive (zstd.js): each frame's checksum
+ * catches a corrupted download, and the frame table (page config) its size.
+ * @param {Response} response
+ * @param {SnapshotInfo} info
+ * @param {Promise<WebAssembly.Module>} decoder compiling since the download started
+ * @returns {Promise<Uint8Array>}
+ */
+async function decodeDownload(response, info, decoder) {
+  const problem = frameTableProblem(info.frames, Number(info.bytes), Number(info.packedBytes));
+  if (problem) throw new SnapshotUnusable(problem);
+  let module;
+  try {
+    module = await decoder;
+  } catch (error) {
+    throw new SnapshotUnusable(`the memory snapshot's decoder could not be loaded (${describe(error)})`);
+  }
+  const decoding = new Decoding(module, /** @type {number[][]} */ (info.frames));
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.body).getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) decoding.push(read.value);
+  return decoding.result();
+}
+
+/**
+ * Download the snapshot and decode it as it arrives, then unpack it. From the service worker's
+ * cache (read directly, see cached.js) it comes decompressed already when this worker handed it
+ * over on a first visit (handoff.js), as it was shipped otherwise.
  * @param {SnapshotInfo} info
  * @param {AbortSignal} signal stops the download
  * @param {RequestPriority} priority "low" from the network, after the page's own files
@@ -152,6 +174,8 @@ async function readExactly(response, gzip, size) {
  * @returns {Promise<{image: Uint8Array, packed: Uint8Array}>} Python's memory, and the packed form
  */
 export async function fetchSnapshot(info, signal, priority, wasm) {
+  const decoder = loadDecoder(signal);
+  decoder.catch(() => {}); // reported by decodeDownload, if it is needed
   let response;
   try {
     response = (await cachedResponse(new URL(info.url, self.location.href).href))
@@ -164,8 +188,9 @@ export async function fetchSnapshot(info, signal, priority, wasm) {
   }
   let packed;
   try {
-    const inflated = response.headers.get(INFLATED) === "1";
-    packed = await readExactly(response, !inflated, Number(info.packedBytes));
+    packed = response.headers.get(INFLATED) === "1"
+      ? await readExactly(response, Number(info.packedBytes))
+      : await decodeDownload(response, info, decoder);
   } catch (error) {
     if (error instanceof SnapshotUnusable) throw error;
     throw new SnapshotUnusable(`the memory snapshot could not be decompressed (${describe(error)})`);
