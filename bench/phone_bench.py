@@ -2,7 +2,7 @@
 
 11. Bytes on the wire before the first live answer on a cold visit, counted as a static host sends
     them: the site served gzipped where GitHub Pages and most CDNs gzip (html, css, js/mjs, json,
-    wasm, svg, xml, txt; level 6) and files compressed already as they are (the snapshot's .gz,
+    wasm, svg, xml, txt; level 6) and files compressed already as they are (the snapshot's zstd frames,
     python_stdlib.zip, images, fonts), by siteserver's ``compress=True``, which counts the bytes it
     writes. For basic-rules (the snapshot path: navigation to its first answer) and for the bare
     Pyodide boot (bench/static/boot.html: until loadPyodide resolves), in the same run; the ratio

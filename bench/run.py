@@ -35,7 +35,7 @@ The header names the CPUs the bench may use (its affinity), which Chromium inher
    edit, its widget answering from the new engine), as ratios to plain mkdocs-material serving the same
    Markdown with the macros stubbed out, in the same run. Alone: .venv/bin/python bench/author_loop_bench.py
 11. Bytes on the wire before the first live answer on a cold visit, counted as a static host sends them
-   (gzip level 6 for html, css, js, json, wasm, svg, xml, txt; the snapshot's .gz, zips and images as they
+   (gzip level 6 for html, css, js, json, wasm, svg, xml, txt; the snapshot's zstd frames, zips and images as they
    are; siteserver's compress=True counts what it writes): basic-rules (snapshot path) against the bare
    Pyodide boot of (1), in the same run, as a ratio (goal <= 1.25x, never asserted), with each side's
    largest files, wire and raw (phone_bench.py).

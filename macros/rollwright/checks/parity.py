@@ -95,6 +95,7 @@ def run_pyodide(site_dir: Path, mode: str, calls: Sequence[tuple[str, str]], wor
         zipfile.ZipFile(work / "empty.zip", "w").close()
         request["snapshot"] = str(site_dir / snapshot["url"])
         request["snapshotBytes"] = snapshot["rawBytes"]
+        request["snapshotFrames"] = snapshot.get("frames", [])
         if probe_files:
             request["stdlib"] = str(site_dir / config["pyodide"] / "python_stdlib.zip")
     elif mode == "boot":

@@ -5,7 +5,8 @@
 //
 // request.json: {"indexURL": "<folder of pyodide.mjs>/", "runtime": "<folder of the theme's runtime/*.js>",
 //                "wheel": "<path to .whl>", "entryModule": "rollwright_site",
-//                "snapshot": null | "<path to the gzipped snapshot>", "snapshotBytes": <its unpacked size>,
+//                "snapshot": null | "<path to the shipped snapshot>", "snapshotBytes": <its unpacked size>,
+//                "snapshotFrames": [[<compressed bytes>, <decoded bytes>], ...] (its zstd frames, page config),
 //                "emptyZip": "<path to an empty .zip>",
 //                "stdlib": "<path to python_stdlib.zip>" (checks runtime/files.js after the calls),
 //                "smallStdlib": null | "<path to the site's small python_stdlib.zip>" (without "snapshot": boot from it),
@@ -14,7 +15,7 @@
 //                "draws": null | {"restored": <random() before reseeding>, "reseeded": <random() after>},
 //                "files": null | {"loaded": bool, "before": "...", "after": "...", "engineFiles": bool}}
 // With "snapshot", Python starts the way the browser worker's snapshot path starts it
-// (runtime/worker.js): the memory image unpacked (runtime/snapshot.js) and restored, an empty standard-library zip, no wheel
+// (runtime/worker.js): the memory image decoded (runtime/zstd.js), unpacked (runtime/snapshot.js) and restored, an empty standard-library zip, no wheel
 // unpacked, `random` reseeded. Without it, Pyodide boots and the wheel is installed (runtime/files.js).
 // The runtime's modules are the theme's own, imported from "runtime", so an installed Rollwright runs this too.
 // Params go in as the exact JSON text CPython is given, and envelopes come back as
@@ -22,8 +23,7 @@
 
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { gunzipSync } from "node:zlib";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [requestPath, answersPath] = process.argv.slice(2);
 if (!requestPath || !answersPath) {
@@ -42,6 +42,7 @@ const indexURL = String(request.indexURL);
 const runtime = (name) => import(pathToFileURL(join(String(request.runtime), name)).href);
 const { installSkippedFiles, installStdlib, installWheel } = await runtime("files.js");
 const { unpack } = await runtime("snapshot.js");
+const { DECODER_URL, Decoding, frameTableProblem } = await runtime("zstd.js");
 /** A file as a Uint8Array (a Node Buffer is not a plain typed array to Pyodide). */
 const bytes = async (path) => {
   const data = await readFile(path);
@@ -52,9 +53,14 @@ const output = { stdout: (s) => console.error(s), stderr: (s) => console.error(s
 let pyodide;
 let draws = null;
 if (request.snapshot) {
-  const packed = gunzipSync(await readFile(request.snapshot));
+  const shipped = await bytes(request.snapshot);
+  const frames = request.snapshotFrames;
+  const problem = frameTableProblem(frames, shipped.length, frames.reduce((sum, frame) => sum + frame[1], 0));
+  if (problem) throw new Error(problem);
+  const decoding = new Decoding(await WebAssembly.compile(await readFile(fileURLToPath(DECODER_URL))), frames);
+  decoding.push(shipped);
   const wasm = await bytes(join(indexURL, "pyodide.asm.wasm")); // an RWS2 snapshot is packed against its data
-  const image = unpack(new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength), request.snapshotBytes, wasm);
+  const image = unpack(decoding.result(), request.snapshotBytes, wasm);
   pyodide = await loadPyodide({ indexURL, ...output, stdLibURL: request.emptyZip, _loadSnapshot: image });
   const random = pyodide.pyimport("random");
   const restored = random.random();

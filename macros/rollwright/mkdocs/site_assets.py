@@ -6,7 +6,7 @@ The plugin (:mod:`rollwright.mkdocs.plugin`) makes one :class:`SiteAssets` per b
   site's systems) at a content-addressed path, ``assets/engine/<sha256[:12]>/<wheel>``, with
   Pyodide bytecode next to the sources when Node.js is there (:mod:`rollwright.mkdocs.bytecode`);
 * with Node.js, makes a Pyodide memory snapshot with the engine imported
-  (:mod:`rollwright.mkdocs.snapshot`), shipped gzipped at ``assets/snapshot/<sha256[:16]>/...``,
+  (:mod:`rollwright.mkdocs.snapshot`), shipped as zstd frames at ``assets/snapshot/<sha256[:16]>/...``,
   and beside it the small standard library a normal boot needs (:mod:`rollwright.mkdocs.lean_stdlib`);
   without Node.js the site boots Python the standard way, and the build says so once;
 * copies the pinned Pyodide core files to ``assets/pyodide/<version>/`` (self-hosted, no CDN);
