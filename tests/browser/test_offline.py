@@ -148,7 +148,8 @@ def test_a_first_visit_downloads_the_runtime_once(pips_live, browser, tmp_path, 
         _live(tab, chances)
         _wait_offline_ready(tab.page)
         sent = dict(server.traffic.by_path)
-        for path in (config["pyodide"] + "pyodide.asm.wasm", config["snapshot"]["url"]):
+        for path in (config["pyodide"] + "pyodide.asm.wasm", config["snapshot"]["url"],
+                     "assets/rollwright/runtime/zstd-decoder.wasm"):
             assert sent["/" + path] == (pips_live.directory / path).stat().st_size, path
         assert not [p for p in sent if p.endswith(("python_stdlib.zip", ".whl"))], sorted(sent)
         stored = tab.page.evaluate("""async (url) => {

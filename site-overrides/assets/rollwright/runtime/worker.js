@@ -57,6 +57,7 @@ import { importPyodide } from "./pyodide-start.js";
 import { bootFresh, restore } from "./boot-paths.js";
 import { at, clock } from "./timeline.js";
 import { SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
+import { DECODER_URL } from "./zstd.js";
 
 
 
@@ -130,7 +131,7 @@ async function boot(data) {
   at.downloads = clock();
   if (data.handOff) {
     storeAfter(quietAfter(booting ?? Promise.resolve()));
-    keepDownloads([`${data.indexURL}pyodide.asm.wasm`, `${data.indexURL}pyodide-lock.json`]);
+    keepDownloads([`${data.indexURL}pyodide.asm.wasm`, `${data.indexURL}pyodide-lock.json`, DECODER_URL]);
   }
   const wasm = compileEarly(data.indexURL, priority);
   wasm.bytes.then(() => { at.wasm = clock(); }, () => {});
