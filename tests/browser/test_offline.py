@@ -77,7 +77,9 @@ def test_a_visited_site_works_offline(pips_live, tab, chances):
     assert page.evaluate("window.rollwright.worker.bootFrom") == "name"
     # The big files are read from the service worker's cache directly (runtime/cached.js).
     snapshot_file = variants.runtime_config(pips_live.directory)["snapshot"]["url"].rsplit("/", 1)[1]
-    assert {"pyodide.asm.wasm", snapshot_file} <= set(page.evaluate("window.rollwright.worker.fromCache"))
+    from_cache = set(page.evaluate("window.rollwright.worker.fromCache"))
+    assert {"pyodide.asm.wasm", snapshot_file} <= from_cache
+    assert "zstd-decoder.wasm" not in from_cache  # the snapshot was kept decoded: no decoder is loaded
     _answers(tab, 5, chances)
 
     page.goto(pips_live.url(BUILDER))  # a full load of the other page opened before, offline

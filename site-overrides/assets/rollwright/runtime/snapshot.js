@@ -145,10 +145,11 @@ async function readExactly(response, size) {
  * catches a corrupted download, and the frame table (page config) its size.
  * @param {Response} response
  * @param {SnapshotInfo} info
- * @param {Promise<WebAssembly.Module>} decoder compiling since the download started
+ * @param {Promise<WebAssembly.Module>} decoder compiling while the body downloads
  * @returns {Promise<Uint8Array>}
  */
 async function decodeDownload(response, info, decoder) {
+  decoder.catch(() => {}); // reported below, unless the frame table is refused first
   const problem = frameTableProblem(info.frames, Number(info.bytes), Number(info.packedBytes));
   if (problem) throw new SnapshotUnusable(problem);
   let module;
@@ -174,8 +175,6 @@ async function decodeDownload(response, info, decoder) {
  * @returns {Promise<{image: Uint8Array, packed: Uint8Array}>} Python's memory, and the packed form
  */
 export async function fetchSnapshot(info, signal, priority, wasm) {
-  const decoder = loadDecoder(signal);
-  decoder.catch(() => {}); // reported by decodeDownload, if it is needed
   let response;
   try {
     response = (await cachedResponse(new URL(info.url, self.location.href).href))
@@ -188,9 +187,10 @@ export async function fetchSnapshot(info, signal, priority, wasm) {
   }
   let packed;
   try {
+    // The decoder (54 KB) loads while the body downloads; a decompressed copy needs none.
     packed = response.headers.get(INFLATED) === "1"
       ? await readExactly(response, Number(info.packedBytes))
-      : await decodeDownload(response, info, decoder);
+      : await decodeDownload(response, info, loadDecoder(signal));
   } catch (error) {
     if (error instanceof SnapshotUnusable) throw error;
     throw new SnapshotUnusable(`the memory snapshot could not be decompressed (${describe(error)})`);
