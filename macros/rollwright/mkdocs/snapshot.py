@@ -266,7 +266,7 @@ def build_snapshot(wheel: bytes, entry_module: str, runtime: Pyodide, cache_dir:
         shipped, frames = compress(packed_path.read_bytes() if packed is None else packed, level)
         meta["frames"][str(level)] = frames
         _write_atomically(shipped_path, shipped)
-    _write_atomically(meta_path, json.dumps(meta).encode("utf-8"))
+        _write_atomically(meta_path, json.dumps(meta).encode("utf-8"))  # only when it has something new
     return Snapshot(compressed=shipped, raw_bytes=meta["bytes"], packed_bytes=meta["packedBytes"],
                     pyodide=meta["pyodide"], python=meta["python"], entry_module=entry_module,
                     modules=tuple(meta["modules"]), stdlib_files=tuple(meta.get("stdlib", ())),
