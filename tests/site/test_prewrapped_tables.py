@@ -33,12 +33,10 @@ def test_every_page_table_is_prewrapped(site: Path) -> None:
 
 
 def test_the_stylesheet_styles_wrapped_tables_as_the_theme_does(site: Path) -> None:
-    class Config:
-        class theme:  # noqa: N801 - the shape of MkDocs' config.theme
-            import material
-            dirs = [str(Path(material.__file__).parent / "templates")]
+    import material
 
-    theme_rules = "\n".join(material_table_css(p.read_text(encoding="utf-8")) for p in theme_stylesheets(Config))
+    templates = Path(material.__file__).parent / "templates"
+    theme_rules = "\n".join(material_table_css(p.read_text(encoding="utf-8")) for p in theme_stylesheets(templates))
     assert theme_rules.count(f"table.{WRAPPED}") >= 10
     sheet = next((site / "assets/rollwright/css").glob("rollwright.*.css")).read_text(encoding="utf-8")
     assert theme_rules in sheet

@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from rollwright.checks.html import TableReader, read
+from rollwright.errors import RollwrightError
 from rollwright.kit.system import System, package_system
-from rollwright.mkdocs.devserver import BUILD_ERROR, NOISE
+from rollwright.site.messages import LOGGERS, NOISE
 from rollwright.mkdocs.project import SiteError, read_config, use_site
 from rollwright.mkdocs.site_assets import NO_NODE
 from rollwright.mkdocs.systems import SiteSystem
@@ -103,22 +104,19 @@ class Site:
         path = url_path(page.partition("#")[0], self.directory_urls)
         return site_dir / (path + "index.html" if path.endswith("/") or not path else path)
 
-    def build(self, site_dir: Path) -> list[str]:
-        """Build the site strictly into ``site_dir``; returns MkDocs' warnings, or raises BuildError."""
-        from mkdocs.exceptions import Abort, MkDocsException
-
-        from rollwright.mkdocs.commands import build_site
+    def build(self, site_dir: Path, generator: Any = None) -> list[str]:
+        """Build the site strictly into ``site_dir`` (with ``generator``, default the one installed); returns the
+        build's warnings, or raises BuildError."""
+        from rollwright.site.build import BuildFailed, build
+        from rollwright.site.generators import choose
 
         with _mkdocs_log() as records:
             try:
-                build_site(self.config_file, site_dir)
-            except (Abort, MkDocsException) as error:
-                reason = "it stopped at an error" if str(error) == BUILD_ERROR else str(error)
-                raise BuildError(_build_failure(reason, records)) from None
-            except Exception as error:  # a macro or a system's code failed in a way MkDocs did not wrap
-                raise BuildError(_build_failure(f"{type(error).__name__}: {error}", records)) from None
-            except SystemExit as error:  # mkdocs-macros exits on a failed macro, having logged why
-                raise BuildError(_build_failure(f"a page's macro failed (exit {error.code})", records)) from None
+                build(self.config_file, generator=generator or choose(), site_dir=site_dir)
+            except BuildFailed as error:
+                raise BuildError(_build_failure("it stopped at an error", error.problems)) from None
+            except RollwrightError as error:
+                raise BuildError(_build_failure(error.message, records)) from None
         return [record for record in records if record]
 
 
@@ -158,15 +156,17 @@ def _mkdocs_log() -> Iterator[list[str]]:
     def not_the_node_notice(record: logging.LogRecord) -> bool:
         return record.getMessage() != NO_NODE
 
-    logger, plugin = logging.getLogger("mkdocs"), logging.getLogger("mkdocs.plugins.rollwright")
+    loggers, plugin = [logging.getLogger(name) for name in LOGGERS], logging.getLogger("mkdocs.plugins.rollwright")
     handler = Collect(logging.WARNING)
-    logger.addHandler(handler)
+    for logger in loggers:
+        logger.addHandler(handler)
     plugin.addFilter(not_the_node_notice)
     try:
         yield records
     finally:
         plugin.removeFilter(not_the_node_notice)
-        logger.removeHandler(handler)
+        for logger in loggers:
+            logger.removeHandler(handler)
 
 
 def runtime_config(site_dir: Path) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 """The site commands of ``rollwright``: build and serve a site, and print its editions to PDF (``new`` and
 ``check`` are added by their modules).
 
-``rollwright.cli`` (the engine's command line) adds these to its parser when this MkDocs side is
-installed. Each runs MkDocs on the site's ``mkdocs.yml`` with the Rollwright plugin; strict, so a
-broken link or a bad macro call fails the build naming the page.
+``rollwright.cli`` (the engine's command line) adds these to its parser. Each works with whichever generator
+is installed (MkDocs, properdocs or Zensical; ``--generator`` chooses, :mod:`rollwright.site.generators`) and
+imports none of them until it runs; strict, so a broken link or a bad macro call fails the build naming the page.
 """
 
 from __future__ import annotations
@@ -12,18 +12,14 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mkdocs.commands.build import build as mkdocs_build
-from mkdocs.config import load_config
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import MkDocsException
-
 from rollwright.errors import RollwrightError
-from rollwright.mkdocs.devserver import collecting, problems, serve_site
-from rollwright.mkdocs.project import find_config
+from rollwright.site.build import BuildFailed, build
+from rollwright.site.config_file import find_config
+from rollwright.site.generators import GENERATORS, Generator, choose
+from rollwright.site.messages import LOGGERS
 
 
 class CommandError(RollwrightError):
@@ -47,14 +43,15 @@ class _Lines(logging.Formatter):
 
 
 def show_messages() -> None:
-    """Print the build's messages (MkDocs', the theme's and Rollwright's, from INFO up) as ``mkdocs`` does."""
-    logger = logging.getLogger("mkdocs")
-    if not any(handler.get_name() == "rollwright" for handler in logger.handlers):
-        handler = logging.StreamHandler(sys.stderr)
-        handler.set_name("rollwright")
-        handler.setFormatter(_Lines())
-        logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
+    """Print the build's messages (the generator's, the theme's and Rollwright's, from INFO up) as ``mkdocs`` does."""
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(handler.get_name() == "rollwright" for handler in logger.handlers):
+            handler = logging.StreamHandler(sys.stderr)
+            handler.set_name("rollwright")
+            handler.setFormatter(_Lines())
+            logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
     logging.getLogger(MACROS_LOGGER).setLevel(logging.WARNING)  # which modules it loaded: nothing a designer needs
     if not os.environ.get("NO_MKDOCS_2_WARNING"):
         print(THEME_NOTICE, file=sys.stderr)
@@ -92,56 +89,45 @@ def _config_path(args: argparse.Namespace) -> Path:
     return path
 
 
-def build_site(config_file: Path, site_dir: Path | None = None, site_url: str | None = None) -> Path:
-    """Build the site strictly; returns the folder it was written to."""
-    return Path(_build(config_file, site_dir, site_url).site_dir)
-
-
-def _build(config_file: Path, site_dir: Path | None, site_url: str | None,
-           prepare: Callable[[MkDocsConfig], None] | None = None) -> MkDocsConfig:
-    overrides: dict[str, Any] = {"strict": True}
-    if site_dir is not None:
-        overrides["site_dir"] = str(site_dir)
-    if site_url:
-        overrides["site_url"] = site_url
-    config = load_config(str(config_file), **overrides)
-    if prepare is not None:
-        prepare(config)
-    config.plugins.on_startup(command="build", dirty=False)
+def _generator(args: argparse.Namespace) -> Generator:
     try:
-        mkdocs_build(config)
-    finally:
-        config.plugins.on_shutdown()
-    return config
+        return choose(getattr(args, "generator", None))
+    except RollwrightError as error:
+        raise CommandError(error.message) from None
 
 
-def _below_warnings(record: logging.LogRecord) -> bool:
-    return record.levelno < logging.WARNING
+def build_site(config_file: Path, site_dir: Path | None = None, site_url: str | None = None,
+               generator: Generator | None = None) -> Path:
+    """Build the site strictly; returns the folder it was written to (BuildFailed says why it could not)."""
+    target = site_dir or config_file.resolve().parent / "site"
+    return build(config_file, generator=generator or choose(), site_dir=target, site_url=site_url).site_dir
+
+
+def _shown(summary: str, generator: Generator, seconds: float) -> str:
+    return f"{summary}\nBuilt with {generator.name} {generator.version() or ''} in {seconds:.1f} s.".replace("  ", " ")
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
     show_messages()
-    shown = next(handler for handler in logging.getLogger("mkdocs").handlers if handler.get_name() == "rollwright")
-    shown.addFilter(_below_warnings)  # the problems are said once, all together, when the build fails
+    shown = [h for name in LOGGERS for h in logging.getLogger(name).handlers if h.get_name() == "rollwright"]
+    for handler in shown:
+        handler.addFilter(_below_warnings)  # the problems are said once, all together, when the build fails
+    config_file = _config_path(args)
+    generator = _generator(args)
     try:
-        with collecting() as said:
-            try:
-                config = _build(_config_path(args), Path(args.site_dir) if args.site_dir else None, args.site_url)
-            except MkDocsException as error:
-                raise CommandError("the build failed:\n" + "\n".join(problems(error, said))) from None
+        site_dir = Path(args.site_dir) if args.site_dir else config_file.resolve().parent / "site"
+        built = build(config_file, generator=generator, site_dir=site_dir, site_url=args.site_url)
+    except BuildFailed as error:
+        raise CommandError(error.message) from None
     finally:
-        shown.removeFilter(_below_warnings)
-    print(built_summary(Path(config.site_dir), config.site_url))
+        for handler in shown:
+            handler.removeFilter(_below_warnings)
+    print(_shown(built_summary(built.site_dir, built.site_url), generator, built.seconds))
     return 0
 
 
-def _plugin(config: MkDocsConfig) -> Any:
-    from rollwright.mkdocs.plugin import RollwrightPlugin
-
-    found = [plugin for plugin in config.plugins.values() if isinstance(plugin, RollwrightPlugin)]
-    if not found:
-        raise CommandError("this site's mkdocs.yml does not use the rollwright plugin (plugins: [search, rollwright])")
-    return found[0]
+def _below_warnings(record: logging.LogRecord) -> bool:
+    return record.levelno < logging.WARNING
 
 
 def _cmd_pdf(args: argparse.Namespace) -> int:
@@ -153,36 +139,36 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
         chromium = find_chromium(args.chromium)
     except PdfError as error:
         raise CommandError(str(error)) from None
-
-    def ask_for_pdfs(config: MkDocsConfig) -> None:
-        options = _plugin(config).config.book
-        if not options.print:
-            raise CommandError("this site turns its print editions off (rollwright: book: print: false), "
-                               "so there is nothing to print")
-        options.pdf, options.chromium = True, str(chromium)
-
-    site_dir = Path(args.site_dir) if args.site_dir else None
+    config_file = _config_path(args)
+    generator = _generator(args)
+    site_dir = Path(args.site_dir) if args.site_dir else config_file.resolve().parent / "site"
     try:
-        config = _build(_config_path(args), site_dir, args.site_url, ask_for_pdfs)
-    except MkDocsException as error:
-        raise CommandError(f"the build failed: {error}") from None
-    pdfs = _plugin(config).pdfs
-    folder = Path(config.site_dir)
-    for pdf in pdfs:
+        built = build(config_file, generator=generator, site_dir=site_dir, site_url=args.site_url, pdf=True,
+                      chromium=str(chromium))
+    except BuildFailed as error:
+        raise CommandError(error.message) from None
+    for pdf in built.pdfs:
         numbered = "" if pdf["numbered"] else " (its contents without page numbers)"
-        print(f"{folder / pdf['path']}: {pdf['pages']} pages, {pdf['bytes'] / 1e6:.1f} MB{numbered}")
-    print(built_summary(folder, config.site_url))
+        print(f"{built.site_dir / pdf['path']}: {pdf['pages']} pages, {pdf['bytes'] / 1e6:.1f} MB{numbered}")
+    print(built_summary(built.site_dir, built.site_url))
     return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
+    from rollwright.site.devserver import serve_site
+
     show_messages()
-    with collecting() as said:
-        try:  # only a mkdocs.yml MkDocs cannot read at start stops here; any later failure is shown in the browser
-            serve_site(str(_config_path(args)), args.dev_addr)
-        except MkDocsException as error:
-            raise CommandError("the site could not be served:\n" + "\n".join(problems(error, said))) from None
+    config_file = _config_path(args)
+    generator = _generator(args)
+    serve_site(config_file, args.dev_addr, build=build, generator=generator)
     return 0
+
+
+def _add_generator(parser: argparse.ArgumentParser) -> None:
+    names = [generator.name for generator in GENERATORS]
+    parser.add_argument("-g", "--generator", choices=names, default=None,
+                        help=f"what turns the pages into HTML: {', '.join(names)} (default: $ROLLWRIGHT_GENERATOR, "
+                             f"else the first of them installed)")
 
 
 def add_commands(sub: Any, site: argparse.ArgumentParser) -> None:
@@ -192,6 +178,7 @@ def add_commands(sub: Any, site: argparse.ArgumentParser) -> None:
     build_parser.add_argument("--site-url", default=None, metavar="URL",
                               help="the address the site will be published at, e.g. https://me.github.io/my-srd/ "
                                    "(for canonical links and the sitemap; default: site_url in mkdocs.yml, else none)")
+    _add_generator(build_parser)
     build_parser.set_defaults(handler=_cmd_build, uses_site=False)
     pdf_parser = sub.add_parser("pdf", parents=[site],
                                 help="build the site and print each game's edition, and the whole site's, to PDF")
@@ -200,9 +187,11 @@ def add_commands(sub: Any, site: argparse.ArgumentParser) -> None:
     pdf_parser.add_argument("--chromium", default=None, metavar="PATH",
                             help="the Chromium (or Chrome) to print with (default: chromium on the PATH, "
                                  "else /usr/bin/chromium)")
+    _add_generator(pdf_parser)
     pdf_parser.set_defaults(handler=_cmd_pdf, uses_site=False)
     serve_parser = sub.add_parser("serve", parents=[site], help="serve the site while you edit it, reloading on change")
     serve_parser.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address to serve on")
+    _add_generator(serve_parser)
     serve_parser.set_defaults(handler=_cmd_serve, uses_site=False)
     from rollwright.checks.command import add_check_command
     from rollwright.scaffold.new import add_new_command

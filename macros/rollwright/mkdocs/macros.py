@@ -1,4 +1,7 @@
-"""mkdocs-macros module: the generic page macros, then each discovered system's own.
+"""The page macros: the generic ones, then each discovered system's own (a ``define_env`` module).
+
+The page work (:mod:`rollwright.site.page_work`) registers them for every generator; a site that runs
+mkdocs-macros itself lists this module under its ``modules``.
 
 ``define_env`` only registers plain functions. The generic ones are ``table``,
 ``widget``, ``roll``, ``check`` (a check declared in a ``game.toml``) and ``character_builder``; a system adds its own in its ``macros.py``
@@ -7,7 +10,7 @@ Each macro returns HTML built by the engine; a bad call raises
 :class:`~rollwright.kit.macros.MacroError` naming the macro and the cause, and
 mkdocs-macros (``on_error_fail: true``) fails the build with the page.
 Designer's notes are Markdown admonitions: ``!!! designer "Designer's note"``.
-While the Rollwright plugin builds a site, each macro answers from its content cache
+While Rollwright builds a site, each macro answers from its content cache
 (:mod:`rollwright.mkdocs.macro_cache`, :func:`use_cache`).
 
 >>> [fn.__name__ for fn in all_macros()][:3]
@@ -35,6 +38,12 @@ _cache: list[MacroCache] = []
 def use_cache(cache: MacroCache | None) -> None:
     """Answer the macros defined from now on from ``cache`` (None: compute every call)."""
     _cache[:] = [cache] if cache is not None else []
+
+
+def started_page() -> None:
+    """A page starts: the cache counts the games its calls use afresh."""
+    if _cache:
+        _cache[0].start_page()
 
 
 def _packages_by_id() -> dict[str, str]:

@@ -1,9 +1,8 @@
 """A page whose macros fail: the page, the line, the call as written, and whose fault it is.
 
-The plugin runs mkdocs-macros through :class:`StrictMacros`, which lets a failed page raise
-instead of stopping the process (``exit(100)``) or printing a traceback into the page. The plugin
-then says what went wrong with :func:`page_problem`, the same words for ``rollwright build`` (a
-failed build) and ``rollwright serve`` (an error page in the browser; the server stays up):
+The page work (:mod:`rollwright.site.page_work`) runs a page's macros and, when one fails, says what went
+wrong with :func:`page_problem`, the same words for ``rollwright build`` (a failed build) and ``rollwright
+serve`` (an error page in the browser; the server stays up):
 
 >>> markdown = "# Odds\\n\\nA hard task: {{ pips_chanse(3, 2) }} of the time.\\n"
 >>> from jinja2 import Environment, StrictUndefined
@@ -17,7 +16,6 @@ pips/index.md, line 3: {{ pips_chanse(3, 2) }}
 
 from __future__ import annotations
 
-import copy
 import difflib
 import re
 from collections.abc import Iterable, Sequence
@@ -25,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, Template, TemplateSyntaxError, UndefinedError
-from mkdocs_macros.plugin import MacrosPlugin
 
 from rollwright.blame import GAME, blame, describe
 from rollwright.kit.macros import MacroError
@@ -34,23 +31,6 @@ TEMPLATE = "<template>"
 """The file name Jinja gives a page's Markdown in a traceback."""
 _CALLS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 _UNDEFINED = re.compile(r"^'([^']+)' is undefined$")
-
-
-class StrictMacros(MacrosPlugin):  # type: ignore[misc]
-    """mkdocs-macros, except that a page whose macros fail raises its error (see the module documentation)."""
-
-    def render(self, markdown: str, force_rendering: bool = False) -> str:
-        """The page's Markdown with its macros run, as mkdocs-macros renders it; errors are raised, not printed."""
-        page = self.variables.get("page")
-        meta = dict(getattr(page, "meta", None) or {})
-        wanted = meta.get("render_macros")
-        if wanted is False:
-            return markdown
-        if self.config["render_by_default"] is False and not (force_rendering or wanted is True):
-            return markdown
-        variables = copy.copy(self.variables)
-        variables.update(meta)
-        return str(compiled(self.env, markdown).render(**variables))
 
 
 _COMPILED: dict[tuple[Any, ...], Any] = {}

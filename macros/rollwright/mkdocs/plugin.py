@@ -1,30 +1,21 @@
-"""The MkDocs plugin ``rollwright``: a site's ``mkdocs.yml`` says ``plugins: [search, rollwright]``.
+"""The MkDocs plugin ``rollwright``: a thin adapter from MkDocs' (and properdocs') events to Rollwright's own steps.
 
-Found through the ``mkdocs.plugins`` entry point. With it the site gets, and needs nothing else:
+A site's ``mkdocs.yml`` says ``plugins: [search, rollwright]`` and names its games under it; ``mkdocs build``,
+``properdocs build`` and ``rollwright build`` then all run the same three steps that a Zensical build runs
+without any plugin:
 
-* the site's systems (``systems:``, see :mod:`rollwright.mkdocs.systems`), named to the engine;
-* the page macros (``table``, ``widget``, ``roll``, ``character_builder`` and every system's own)
-  through mkdocs-macros, strict: a bad call fails the build naming the page and the cause. A site
-  that lists the ``macros`` plugin itself keeps its own settings and gets Rollwright's macros added;
-  otherwise the plugin runs mkdocs-macros for it (a ``main.py`` next to ``mkdocs.yml`` still adds the
-  site's own macros, as mkdocs-macros does);
-* the theme overrides and the browser runtime (:func:`rollwright.mkdocs.resources.theme_dir`, put
-  after the site's own ``custom_dir``), their stylesheets and script, and the Markdown extensions
-  the macros' HTML needs;
-* tables as the theme shows them, through a Markdown extension (:mod:`rollwright.mkdocs.tables_extension`);
-* at the end of the build, the runtime's files (:mod:`rollwright.mkdocs.site_assets`) and search
-  text with other spellings;
-* a print edition of each game and of the whole site, and with ``book: {pdf: true}`` their PDFs
-  (:mod:`rollwright.mkdocs.book`).
+* when the config is read, :func:`rollwright.site.setup.prepare` (the games, the theme's overrides and runtime,
+  the joined stylesheet, the page work's Markdown extension), which this adapter writes into MkDocs' config;
+* while each page renders, the page work (:mod:`rollwright.site.page_work`), told which page it is;
+* when the pages are written, :func:`rollwright.site.finish.finish` over the output folder.
 
-The theme must be Material for MkDocs. Its Google Fonts are turned off: a Rollwright site loads
-nothing from another host.
+The theme must be Material for MkDocs; its Google Fonts are turned off: a Rollwright site loads nothing from
+another host.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
 from typing import Any
 
@@ -33,46 +24,24 @@ from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
-from mkdocs_macros.plugin import MacrosPlugin
 
 from rollwright.blame import GAME, blame, describe
 from rollwright.errors import RollwrightError
-from rollwright.kit.discovery import load_all, use_systems
-from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
-from rollwright.mkdocs.book.edition import Book, BookOptions
-from rollwright.mkdocs.macro_cache import Fingerprints, MacroCache, fingerprints
-from rollwright.mkdocs.macros import use_cache
-from rollwright.mkdocs.offline import OFFLINE_PAGE
-from rollwright.mkdocs.page_errors import StrictMacros, macro_names, page_problem
 from rollwright.mkdocs.resources import theme_dir
-from rollwright.mkdocs.search_text import finish_index, games
-from rollwright.mkdocs.site_assets import SiteAssets
-from rollwright.mkdocs.system_styles import bundle_stylesheets
-from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
-
-MACROS_MODULE = "rollwright.mkdocs.macros"
-NO_CACHE = ("ROLLWRIGHT_MACRO_CACHE", "off")
-"""The environment variable, and its value, that turn the macros' content cache off."""
-STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
-               "assets/rollwright/css/builder.css", "assets/rollwright/css/print.css")
-SCRIPT = "assets/rollwright/rollwright.js"
-MATERIAL_DEFAULT_FONT = {"text": "Roboto", "code": "Roboto Mono"}
-"""The font Material's theme asks Google Fonts for when a site names none (its ``mkdocs_theme.yml``)."""
-MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc", "rollwright.mkdocs.tables_extension")
-"""What the macros' HTML and the designer's notes (``!!! designer``) need, and tables as the theme shows
-them (:mod:`rollwright.mkdocs.tables_extension`); added when missing."""
+from rollwright.site.generators import Generator, by_name
+from rollwright.site.page_work import CURRENT_PAGE, NAME as PAGE_WORK
+from rollwright.site.setup import SCRIPT, SiteSetup, prepare
 
 log = logging.getLogger("mkdocs.plugins.rollwright")
 
 
 class RollwrightConfig(base.Config):
-    """The plugin's options in ``mkdocs.yml``."""
+    """The plugin's options in ``mkdocs.yml`` (read by :mod:`rollwright.site.setup` for every generator)."""
 
     systems = c.ListOfItems(c.Type(str), default=[])
     """The site's systems: folders next to mkdocs.yml, or installed systems' names (none: every installed one)."""
-    book = c.SubConfig(BookOptions)
+    book = c.Type(dict, default={})
     """The print editions and their PDFs (:class:`rollwright.mkdocs.book.edition.BookOptions`)."""
 
 
@@ -81,137 +50,44 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
 
     def __init__(self) -> None:
         self.serving = False
-        self.systems: list[SiteSystem] = []
-        self.assets: SiteAssets | None = None
-        self.stylesheet: File | None = None
-        self.own_macros: MacrosPlugin | None = None
-        self.book = Book()
+        self.setup: SiteSetup | None = None
         self.pdfs: list[dict[str, Any]] = []
-        self.macro_cache: MacroCache | None = None
-        self.loaded: Fingerprints | None = None
-        """The games' sources as this process last imported them all (None: import every game afresh)."""
+        self.generator: Generator = by_name("properdocs" if _is_properdocs() else "mkdocs")
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Remember whether this is ``mkdocs serve``: a live-reloading site gets no service worker, and each
-        rebuild imports the games' code afresh (MkDocs keeps a plugin with this method across rebuilds)."""
+        """Remember whether this is a server's build: it gets no service worker."""
         self.serving = command == "serve"
 
-    @event_priority(100)  # before a site's own `macros` plugin reads its modules
+    @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        """Name the systems, add the theme and runtime, build the browser's Python, set up the macros.
-
-        A game's code that does not import, or fails while it registers, fails the build saying where.
-        """
+        """Prepare the site (:func:`rollwright.site.setup.prepare`) and tell MkDocs what it needs to know."""
+        config_file = Path(config.config_file_path or "mkdocs.yml").resolve()
         try:
-            return self._configure(config)
-        except PluginError:
-            raise
+            self.setup = setup = prepare(config_file, self.generator, serving=self.serving)
         except RollwrightError as error:  # a refusal that names its cause, e.g. a game.toml's line and key
-            raise PluginError(f"The site's games could not be loaded:\n  {error}") from None
+            raise PluginError(f"The site's games could not be loaded:\n  {error.message}") from None
         except Exception as error:  # noqa: BLE001 - said with its blame: the game's file and line, or report it
-            games = [str(system.folder) for system in self.systems]
-            site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
+            games = [str(system.folder) for system in (self.setup.games.systems if self.setup else [])]
             heading = ("The site's games could not be loaded:" if blame(error, games).kind == GAME
                        else "The site could not be set up:")
-            raise PluginError(f"{heading}\n  {describe(error, games, site_root)}") from error
-
-    def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
-        site_root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
-        self._check_theme(config)
-        rebuild = self.serving and bool(self.systems)
-        if rebuild:  # under `serve`, after an edit: the games whose code changed on disk are imported afresh
-            changed = fingerprints(self.systems).changed(self.loaded)
-            forget_systems([system.module for system in self.systems if system.module in changed])
-        self.loaded = None  # until this build has imported them all
-        try:
-            self.systems = resolve(self.config.systems, site_root)
-        except SystemConfigError as error:
-            raise PluginError(str(error)) from None
-        now = fingerprints(self.systems)  # before any import: an edit made meanwhile is seen by the next rebuild
-        use_systems([system.module for system in self.systems])
-        if rebuild:
-            load_all()  # the registries again, from the code as it is now
-        config.extra["rollwright_systems"] = [
-            {"docs": game.docs, "home": game.pages[0].path if game.pages else "", "notice": game.licence_notice}
-            for game in all_systems().values()]
-        config.extra["rw_search_games"] = games()
-        self._add_theme(config)
-        if not config.site_url:
-            log.info("No site_url: pages get no canonical link and sitemap.xml lists paths, not addresses. "
-                     "Set site_url in mkdocs.yml, or build with `rollwright build --site-url URL`.")
-        if not self.serving:  # the page the service worker shows offline, with the site's look
-            config.theme.static_templates.add(OFFLINE_PAGE)
-        self.assets = SiteAssets(site_root, self.systems, serving=self.serving)
-        config.extra["rollwright"] = self.assets.prepare()
-        self.stylesheet = bundle_stylesheets(config)
-        self._use_macro_cache(site_root, now)
-        self._set_up_macros(config)
-        self.loaded = now
-        self.book.on_config(self.config.book, serving=self.serving)
-        return config
-
-    def _use_macro_cache(self, site_root: Path, now: Fingerprints) -> None:
-        """The macros answer from their cache, keyed by the sources as they are now (``ROLLWRIGHT_MACRO_CACHE=off``:
-        every call computed, as a check of the cache)."""
-        if os.environ.get(NO_CACHE[0]) == NO_CACHE[1]:
-            use_cache(None)
-            return
-        if self.macro_cache is None:
-            self.macro_cache = MacroCache(site_root / ".cache" / "rollwright" / "macros", now)
-        else:
-            self.macro_cache.renew(now)
-        use_cache(self.macro_cache)
-
-    def _check_theme(self, config: MkDocsConfig) -> None:
-        if config.theme.name != "material":
-            raise PluginError(f"Rollwright needs the Material for MkDocs theme (theme: name: material), "
-                              f"not {config.theme.name!r}")
-        font = config.theme.get("font")
-        if font is not False:
-            if font and font != MATERIAL_DEFAULT_FONT:  # the site asked for a font; Material's own default is no ask
-                log.warning("theme.font is ignored: Material would load it from Google Fonts, and a "
-                            "Rollwright site loads nothing from another host")
-            config.theme["font"] = False
-
-    def _add_theme(self, config: MkDocsConfig) -> None:
+            raise PluginError(f"{heading}\n  {describe(error, games, config_file.parent)}") from error
+        config.theme["font"] = False
         overrides = str(theme_dir())
         if overrides not in config.theme.dirs:
             config.theme.dirs.insert(1 if config.theme.custom_dir else 0, overrides)
-        missing = [sheet for sheet in STYLESHEETS if sheet not in config.extra_css]
-        config.extra_css[:0] = missing
+        config.extra.update(setup.extra)
+        config.extra_css[:] = setup.extra_css
         if not any(str(script) == SCRIPT for script in config.extra_javascript):
             script = c.ExtraScriptValue(SCRIPT)
             script.type = "module"
             config.extra_javascript.append(script)
-        for extension in MARKDOWN_EXTENSIONS:
+        for extension in [*setup.markdown_extensions, PAGE_WORK]:
             if extension not in config.markdown_extensions:
                 config.markdown_extensions.append(extension)
+        config.mdx_configs[PAGE_WORK] = setup.page_work
+        return config
 
-    def _set_up_macros(self, config: MkDocsConfig) -> None:
-        sites = [plugin for plugin in config.plugins.values() if isinstance(plugin, MacrosPlugin)]
-        if sites:  # the site runs mkdocs-macros itself: add ours to its modules
-            for plugin in sites:
-                if MACROS_MODULE not in plugin.config["modules"]:
-                    plugin.config["modules"].append(MACROS_MODULE)
-            self.own_macros = None
-            return
-        macros = StrictMacros()
-        # A bad macro call raises (StrictMacros), and on_page_markdown says where and why: the build fails
-        # with that message, and `rollwright serve` shows it in the browser (mkdocs-macros' own exit(100) is never used).
-        errors, warnings = macros.load_config({"modules": [MACROS_MODULE], "on_error_fail": True,
-                                               "on_undefined": "strict"}, config.config_file_path)
-        if errors:
-            raise PluginError(f"setting up mkdocs-macros failed: {errors}")
-        macros.on_config(config)
-        self.own_macros = macros
-
-    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        """Add the site's one joined stylesheet."""
-        if self.stylesheet is not None:
-            files.append(self.stylesheet)
-        return self.book.on_files(files, config)
-
-    def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
+    def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Any) -> Any:
         """A page a game declares that the site has but its nav leaves out is an orphan no reader finds (a warning:
         the strict build fails naming it). A declared page the site does not have at all is ``rollwright check``'s
         to report: a site may show an installed game without all of its pages."""
@@ -223,48 +99,34 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
                     log.warning(f"The page {declared.path} of the game {game.id!r} is not in the nav of mkdocs.yml, "
                                 f"so no reader would find it: add it under the game's section "
                                 f"(e.g. \"- {declared.title}: {declared.path}\")")
-        if self.own_macros is not None:
-            self.own_macros.on_nav(nav, config, files)
-        self.book.on_nav(nav)
         return nav
 
-    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
-        """Every page's Markdown is done: wait for the browser's wheel and snapshot (made meanwhile, see
-        :meth:`SiteAssets.prepare`) before any page template names them, and fill the print editions."""
-        if self.assets is None:
-            raise PluginError("the Rollwright plugin's on_config did not run")
-        self.assets.finish()
-        self.book.on_env(config)
-        return env
-
-    def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
-        """Run the page's macros (when the site does not run mkdocs-macros itself)."""
-        if self.own_macros is None:
-            return markdown
-        try:
-            return str(self.own_macros.on_page_markdown(markdown, page, config))
-        except Exception as error:  # noqa: BLE001 - said with the page, the line, the call and whose fault it is
-            raise PluginError(page_problem(
-                error, page.file.src_uri, markdown, macros=macro_names(self.own_macros),
-                games=[str(system.folder) for system in self.systems],
-                root=Path(config.config_file_path or "mkdocs.yml").resolve().parent)) from error
+    def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
+        """Tell the page work which page it renders (for its messages)."""
+        CURRENT_PAGE.set(page.file.src_uri)
+        return markdown
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Other spellings into the search index, then the runtime's files and the service worker."""
-        if self.own_macros is not None:
-            self.own_macros.on_post_build(config)
-        if self.macro_cache is not None:
-            self.macro_cache.save()
-        site_dir = Path(config.site_dir)
-        finish_index(site_dir)
-        if self.assets is None:
+        """The site work over the output folder (:func:`rollwright.site.finish.finish`)."""
+        from rollwright.site.finish import finish
+
+        CURRENT_PAGE.set(None)
+        if self.setup is None:
             raise PluginError("the Rollwright plugin's on_config did not run")
-        self.pdfs = self.book.on_post_build(config)  # before the service worker's list of files
-        self.assets.write(site_dir)
+        try:
+            self.pdfs = finish(self.setup, Path(config.site_dir))
+        except RollwrightError as error:
+            raise PluginError(error.message) from None
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
-        """Rebuild when a system's code changes too (the docs, config and theme are watched already)."""
-        for system in self.systems:
+        """Rebuild when a game's code changes too (``mkdocs serve``; ``rollwright serve`` watches by itself)."""
+        for system in self.setup.games.systems if self.setup else []:
             server.watch(str(system.folder))
         return server
+
+
+def _is_properdocs() -> bool:
+    import mkdocs
+
+    return getattr(mkdocs, "__name__", "mkdocs") == "properdocs"

@@ -19,12 +19,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mkdocs.utils.yaml import get_yaml_loader, yaml_load
-
 from rollwright.kit.discovery import use_systems
+from rollwright.site.config_file import CONFIG_NAMES, ConfigFileError, find_config, load
 from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
 
-CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 PLUGIN = "rollwright"
 
 
@@ -32,31 +30,12 @@ class SiteError(ValueError):
     """The site's configuration cannot be used; the message names the file and what to do."""
 
 
-def find_config(start: Path | None = None) -> Path | None:
-    """The ``mkdocs.yml`` in ``start`` (default: the working folder), or None."""
-    folder = (start or Path.cwd()).resolve()
-    return next((folder / name for name in CONFIG_NAMES if (folder / name).is_file()), None)
-
-
-def _loader() -> Any:
-    """MkDocs' YAML loader (``!ENV``, ``INHERIT``) reading any other tag (``!relative``, ``!!python/name``) as null:
-    only the plugin's options are wanted here."""
-    loader = get_yaml_loader()
-    loader.add_multi_constructor("!", lambda _loader, _suffix, _node: None)
-    loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda _loader, _suffix, _node: None)
-    return loader
-
-
 def read_config(config_file: Path) -> dict[str, Any]:
-    """A site's ``mkdocs.yml`` as plain data (tags other than ``!ENV`` read as null); SiteError if unreadable."""
+    """A site's ``mkdocs.yml`` as plain data (:func:`rollwright.site.config_file.load`); SiteError if unreadable."""
     try:
-        with open(config_file, encoding="utf-8") as handle:
-            config = yaml_load(handle, _loader()) or {}
-    except Exception as error:  # YAML and file errors alike: say which file
-        raise SiteError(f"{config_file}: cannot be read as MkDocs configuration ({error})") from None
-    if not isinstance(config, dict):
-        raise SiteError(f"{config_file}: MkDocs configuration is a mapping of settings, not {type(config).__name__}")
-    return config
+        return load(config_file)
+    except ConfigFileError as error:
+        raise SiteError(error.message) from None
 
 
 def plugin_options(config_file: Path) -> dict[str, Any] | None:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
+from rollwright.site.errors import SiteBuildError
 
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parents[2]
@@ -43,7 +43,7 @@ def theme_dir() -> Path:
     checkout = CHECKOUT / "site-overrides"
     if (checkout / "main.html").is_file():
         return checkout
-    raise PluginError(f"Rollwright's theme is missing (looked in {packaged} and {checkout}); reinstall rollwright")
+    raise SiteBuildError(f"Rollwright's theme is missing (looked in {packaged} and {checkout}); reinstall rollwright")
 
 
 @dataclass(frozen=True)
@@ -62,18 +62,18 @@ def pyodide() -> Pyodide:
     pins = json.loads((CHECKOUT / "package.json").read_text(encoding="utf-8"))
     pin = {**pins.get("devDependencies", {}), **pins.get("dependencies", {})}.get("pyodide")
     if pin is None or not _EXACT_VERSION.match(str(pin)):
-        raise PluginError(f"package.json must pin pyodide to an exact version like \"314.0.7\" (got {pin!r})")
+        raise SiteBuildError(f"package.json must pin pyodide to an exact version like \"314.0.7\" (got {pin!r})")
     return _checked(CHECKOUT / "node_modules" / "pyodide", pin=str(pin), fix="run `make deps`")
 
 
 def _checked(folder: Path, pin: str | None, fix: str) -> Pyodide:
     manifest = folder / "package.json"
     if not manifest.is_file():
-        raise PluginError(f"Pyodide is not installed ({manifest} is missing): {fix}")
+        raise SiteBuildError(f"Pyodide is not installed ({manifest} is missing): {fix}")
     version = str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
     if pin is not None and version != pin:
-        raise PluginError(f"{folder} is Pyodide {version} but package.json pins {pin}: {fix}")
+        raise SiteBuildError(f"{folder} is Pyodide {version} but package.json pins {pin}: {fix}")
     missing = [name for name in PYODIDE_CORE_FILES if not (folder / name).is_file()]
     if missing:
-        raise PluginError(f"{folder} lacks {', '.join(missing)}: {fix}")
+        raise SiteBuildError(f"{folder} lacks {', '.join(missing)}: {fix}")
     return Pyodide(folder, version)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from mkdocs.exceptions import PluginError
+from rollwright.site.errors import SiteBuildError
 
 import rollwright
 from rollwright.mkdocs.bundle import ENTRY_MODULE, Bundle, build_bundle, source_files
@@ -130,7 +130,7 @@ class SiteAssets:
         try:
             return pyodide_bytecode(sources, self.runtime, self.cache / "pyc")
         except NodeError as error:
-            raise PluginError(str(error)) from None
+            raise SiteBuildError(str(error)) from None
 
     def _make(self, sources: list[tuple[str, bytes]]) -> tuple[Bundle, Snapshot | None]:
         """The wheel (with bytecode) and the snapshot for ``sources`` (Node.js runs for both when it is there)."""
@@ -141,7 +141,7 @@ class SiteAssets:
                 snapshot = build_snapshot(bundle.data, ENTRY_MODULE, self.runtime, self.cache / "snapshot",
                                           SERVE_LEVEL if self.serving else BUILD_LEVEL)
             except SnapshotError as error:
-                raise PluginError(str(error)) from None
+                raise SiteBuildError(str(error)) from None
         return bundle, snapshot
 
     def _sources_key(self, sources: list[tuple[str, bytes]]) -> str:
@@ -186,7 +186,7 @@ class SiteAssets:
     def finish(self) -> None:
         """Wait for the bundle and the snapshot, and put their paths in the page config (its failure raised here)."""
         if self._making is None:
-            raise PluginError("the site's runtime was never prepared (on_config did not run)")
+            raise SiteBuildError("the site's runtime was never prepared (on_config did not run)")
         try:
             self.bundle, self.snapshot = self._making.result()
         except BaseException:
@@ -205,13 +205,13 @@ class SiteAssets:
         try:
             data = trim((self.runtime.folder / STDLIB_ZIP).read_bytes(), self.snapshot.stdlib_files)
         except LeanStdlibError as error:
-            raise PluginError(str(error)) from None
+            raise SiteBuildError(str(error)) from None
         return LeanStdlib(data, self.snapshot.site_path.rsplit("/", 1)[0])
 
     def write(self, site_dir: Path) -> None:
         """Write the bundle, the snapshot and Pyodide into the built site, join the worker, then ``sw.js``."""
         if self.bundle is None:
-            raise PluginError("the site's runtime was never prepared (on_config did not run)")
+            raise SiteBuildError("the site's runtime was never prepared (on_config did not run)")
         written = [(self.bundle.site_path, self.bundle.data)]
         if self.snapshot is not None:
             written.append((self.snapshot.site_path, self.snapshot.compressed))
@@ -224,7 +224,7 @@ class SiteAssets:
         try:
             write_worker_bundle(site_dir / WORKER_SCRIPT)
         except BundleError as error:
-            raise PluginError(f"Python worker ({WORKER_SCRIPT}): {error}") from None
+            raise SiteBuildError(f"Python worker ({WORKER_SCRIPT}): {error}") from None
         pyodide_path = f"assets/pyodide/{self.runtime.version}"
         for name in PYODIDE_CORE_FILES:
             _copy_if_changed(self.runtime.folder / name, site_dir / pyodide_path / name)

@@ -1,10 +1,11 @@
 """The site's own styles and each system's, in ONE stylesheet after Material's.
 
 A system styles its own result views in ``docs/<system>/styles.css`` (next to its
-pages). The plugin finds every such file when the configuration loads, so adding a system
+pages). The build finds every such file before the generator runs, so adding a system
 edits no shared file, and joins them, after the shared styles listed in ``extra_css``
 (``assets/rollwright/css/``), into one file named by its content,
-``assets/rollwright/css/rollwright.<sha256[:12]>.css``, which replaces them in ``extra_css``.
+``assets/rollwright/css/rollwright.<sha256[:12]>.css``, which replaces them in ``extra_css``
+(:func:`joined_stylesheet`; the site work writes it).
 Every stylesheet holds up the first paint until it has loaded; one request instead of one
 per file saves a round trip each on a first visit. Every page gets every system's styles,
 because instant navigation keeps the first page's stylesheets.
@@ -14,9 +15,6 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
-
-from mkdocs.structure.files import File
 
 from rollwright.mkdocs.prewrapped_tables import material_table_css, retarget
 
@@ -43,36 +41,34 @@ def joined(sources: list[tuple[str, str]]) -> str:
     return "\n".join(f"/* ---- {name} ---- */\n{css.rstrip()}\n" for name, css in sources)
 
 
-def _shared_source(config: Any, uri: str) -> Path:
-    """Where a shared sheet of ``extra_css`` lives: a theme folder (the site's, then Rollwright's), else the docs."""
-    for folder in [*config.theme.dirs, config.docs_dir]:
-        if folder and (Path(folder) / uri).is_file():
-            return Path(folder) / uri
-    raise FileNotFoundError(f"extra_css names {uri}, which is in no theme folder and not in {config.docs_dir}")
+def _shared_source(uri: str, theme_dirs: list[Path], docs_dir: Path) -> Path:
+    """Where a shared sheet lives: a theme folder (the site's, then Rollwright's), else the docs."""
+    for folder in [*theme_dirs, docs_dir]:
+        if (folder / uri).is_file():
+            return folder / uri
+    raise FileNotFoundError(f"extra_css names {uri}, which is in no theme folder and not in {docs_dir}")
 
 
-def theme_stylesheets(config: Any) -> list[Path]:
-    """The theme's own main and palette stylesheets (``assets/stylesheets/*.min.css``)."""
-    for folder in config.theme.dirs:
-        found = sorted(Path(folder).glob("assets/stylesheets/*.min.css"))
-        if found:
-            return found
-    raise FileNotFoundError("the theme has no assets/stylesheets/*.min.css")
+def theme_stylesheets(material_dir: Path, variant: str = "classic") -> list[Path]:
+    """The theme's own main and palette stylesheets (``assets/stylesheets/*.min.css``; Zensical's, of one variant,
+    ``assets/stylesheets/<variant>/*.min.css``)."""
+    found = sorted(material_dir.glob("assets/stylesheets/*.min.css")) or \
+        sorted(material_dir.glob(f"assets/stylesheets/{variant}/*.min.css"))
+    if not found:
+        raise FileNotFoundError(f"the theme in {material_dir} has no assets/stylesheets/*.min.css")
+    return found
 
 
-def bundle_stylesheets(config: Any) -> File:
-    """Replace the shared sheets and add the systems' ones: one content-named stylesheet, returned as a file.
+def joined_stylesheet(shared: list[str], theme_dirs: list[Path], material_dir: Path, docs_dir: Path,
+                      variant: str = "classic") -> tuple[str, str]:
+    """The shared sheets and the systems' ones as one content-named stylesheet: ``(its path, its text)``.
 
     First come the theme's table rules for the tables the build wraps itself (prewrapped_tables.py);
     every sheet after them reaches those tables as it reached the theme's.
     """
-    docs_dir = Path(config.docs_dir)
-    shared = [uri for uri in config.extra_css if str(uri).startswith(SHARED_PREFIX)]
-    tables = "\n".join(material_table_css(path.read_text(encoding="utf-8")) for path in theme_stylesheets(config))
+    tables = "\n".join(material_table_css(path.read_text(encoding="utf-8")) for path in theme_stylesheets(material_dir, variant))
     sources = [("the theme's table rules, for tables wrapped at build time (prewrapped_tables.py)", tables)]
-    sources += [(uri, retarget(_shared_source(config, uri).read_text(encoding="utf-8"))) for uri in shared]
+    sources += [(uri, retarget(_shared_source(uri, theme_dirs, docs_dir).read_text(encoding="utf-8"))) for uri in shared]
     sources += [(uri, retarget((docs_dir / uri).read_text(encoding="utf-8"))) for uri in system_stylesheets(docs_dir)]
     content = joined(sources)
-    uri = f"{SHARED_PREFIX}rollwright.{hashlib.sha256(content.encode('utf-8')).hexdigest()[:12]}.css"
-    config.extra_css[:] = [css for css in config.extra_css if css not in shared] + [uri]
-    return File.generated(config, uri, content=content)
+    return f"{SHARED_PREFIX}rollwright.{hashlib.sha256(content.encode('utf-8')).hexdigest()[:12]}.css", content
