@@ -41,7 +41,8 @@ from rollwright.errors import RollwrightError
 from rollwright.kit.discovery import load_all, use_systems
 from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
-from rollwright.mkdocs.book.edition import Book, BookOptions
+from rollwright.mkdocs.book.edition import BookError, BookOptions, NavPage, plan_editions, write_editions
+from rollwright.mkdocs.book_plugin import BookConfig, mkdocs_nav_pages
 from rollwright.mkdocs.macro_cache import Fingerprints, MacroCache, fingerprints
 from rollwright.mkdocs.macros import use_cache
 from rollwright.mkdocs.offline import OFFLINE_PAGE
@@ -72,7 +73,7 @@ class RollwrightConfig(base.Config):
 
     systems = c.ListOfItems(c.Type(str), default=[])
     """The site's systems: folders next to mkdocs.yml, or installed systems' names (none: every installed one)."""
-    book = c.SubConfig(BookOptions)
+    book = c.SubConfig(BookConfig)
     """The print editions and their PDFs (:class:`rollwright.mkdocs.book.edition.BookOptions`)."""
 
 
@@ -85,7 +86,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self.assets: SiteAssets | None = None
         self.stylesheet: File | None = None
         self.own_macros: MacrosPlugin | None = None
-        self.book = Book()
+        self.book = BookOptions()
+        self.nav: Any = None
         self.pdfs: list[dict[str, Any]] = []
         self.macro_cache: MacroCache | None = None
         self.loaded: Fingerprints | None = None
@@ -106,6 +108,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
             return self._configure(config)
         except PluginError:
             raise
+        except BookError as error:  # the book's options, or no Chromium for the PDFs asked for
+            raise PluginError(str(error)) from None
         except RollwrightError as error:  # a refusal that names its cause, e.g. a game.toml's line and key
             raise PluginError(f"The site's games could not be loaded:\n  {error}") from None
         except Exception as error:  # noqa: BLE001 - said with its blame: the game's file and line, or report it
@@ -147,7 +151,12 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         self._use_macro_cache(site_root, now)
         self._set_up_macros(config)
         self.loaded = now
-        self.book.on_config(self.config.book, serving=self.serving)
+        self.book = self.config.book.options()
+        config.extra["rw_print_editions"] = []  # where they are, once the nav is known (on_nav)
+        if self.book.print and self.book.pdf and not self.serving:
+            from rollwright.mkdocs.book.pdf import find_chromium
+
+            find_chromium(self.book.chromium)  # a plain error now, before the build's work, if there is none
         return config
 
     def _use_macro_cache(self, site_root: Path, now: Fingerprints) -> None:
@@ -209,7 +218,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         """Add the site's one joined stylesheet."""
         if self.stylesheet is not None:
             files.append(self.stylesheet)
-        return self.book.on_files(files, config)
+        return files
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
         """A page a game declares that the site has but its nav leaves out is an orphan no reader finds (a warning:
@@ -225,16 +234,22 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
                                 f"(e.g. \"- {declared.title}: {declared.path}\")")
         if self.own_macros is not None:
             self.own_macros.on_nav(nav, config, files)
-        self.book.on_nav(nav)
+        self.nav = nav
+        try:
+            config.extra["rw_print_editions"] = plan_editions(
+                config.site_name, list(all_systems().values()), mkdocs_nav_pages(nav), self.book,
+                use_directory_urls=config.use_directory_urls, serving=self.serving,
+                docs_pages=[file.src_uri for file in files.documentation_pages()])
+        except BookError as error:
+            raise PluginError(str(error)) from None
         return nav
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         """Every page's Markdown is done: wait for the browser's wheel and snapshot (made meanwhile, see
-        :meth:`SiteAssets.prepare`) before any page template names them, and fill the print editions."""
+        :meth:`SiteAssets.prepare`) before any page template names them."""
         if self.assets is None:
             raise PluginError("the Rollwright plugin's on_config did not run")
         self.assets.finish()
-        self.book.on_env(config)
         return env
 
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
@@ -260,8 +275,19 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         finish_index(site_dir)
         if self.assets is None:
             raise PluginError("the Rollwright plugin's on_config did not run")
-        self.pdfs = self.book.on_post_build(config)  # before the service worker's list of files
+        self.pdfs = self._write_editions(config, site_dir)  # before the service worker's list of files
         self.assets.write(site_dir)
+
+    def _write_editions(self, config: MkDocsConfig, site_dir: Path) -> list[dict[str, Any]]:
+        """The print editions, from the pages just built (and their PDFs, when asked for)."""
+        pages: list[NavPage] = mkdocs_nav_pages(self.nav) if self.nav is not None else []
+        try:
+            return write_editions(site_dir, config.site_name, list(all_systems().values()), pages, self.book,
+                                  use_directory_urls=config.use_directory_urls, serving=self.serving,
+                                  site_url=config.site_url, site_description=config.site_description,
+                                  copyright=config.copyright)
+        except BookError as error:
+            raise PluginError(str(error)) from None
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         """Rebuild when a system's code changes too (the docs, config and theme are watched already)."""
