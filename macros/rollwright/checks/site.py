@@ -29,7 +29,7 @@ from rollwright.mkdocs.site_assets import NO_NODE
 from rollwright.mkdocs.systems import SiteSystem
 
 EDITION_MARK = '<div class="rw-print" data-rw-print="'
-"""How a print edition's page starts its content (:func:`rollwright.mkdocs.book.edition.edition_html`)."""
+"""How a print edition's page starts its content (:func:`rollwright.mkdocs.book.document.edition_html`)."""
 CONFIG_RE = re.compile(r'<script type="application/json" id="rw-config">(.*?)</script>', re.DOTALL)
 
 

@@ -10,7 +10,7 @@ The contents keep the same room for the numbers either way, so nothing moves bet
 (checked: if a number did move, the copy is printed again, at most three times).
 
 Chromium opens the page from a file with every host name unresolvable, so nothing is fetched from
-anywhere. The edition's page has no scripts (``rw-print.html``): the PDF is what a reader without
+anywhere. The edition's page has no scripts (:mod:`.page`): the PDF is what a reader without
 JavaScript sees. (``--blink-settings=scriptEnabled=false`` is not used: with it, headless Chromium
 writes no PDF at all.)
 
@@ -29,8 +29,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from mkdocs.exceptions import PluginError
-
+from rollwright.mkdocs.book.options import BookError
 from rollwright.mkdocs.book.pdf_reader import PdfReadError, destinations, page_count
 
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -47,7 +46,7 @@ _NUMBER = re.compile(r'(<span class="rw-print-toc__page" data-rw-page-of="([^"]*
 log = logging.getLogger("mkdocs.plugins.rollwright")
 
 
-class PdfError(PluginError):
+class PdfError(BookError):
     """The PDF could not be made; the message says why and what to do."""
 
 

@@ -23,9 +23,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
-from mkdocs.utils import get_relative_url
-
 from rollwright.mkdocs.book.dom import Element, element, parse
+from rollwright.mkdocs.book.urls import relative_url
 from rollwright.mkdocs.book.widgets import print_chips, print_exact_values, print_forms
 
 ID_LISTS = ("for", "headers", "list", "form", "aria-labelledby", "aria-describedby", "aria-controls",
@@ -72,7 +71,7 @@ class Links:
         section = self.sections.get(page_key(target.path))
         if section is not None and to_sections and not target.query:
             return f"#{section}--{target.fragment}" if target.fragment else f"#{section}"
-        rebased = get_relative_url(target.path.lstrip("/") or ".", self.print_url)
+        rebased = relative_url(target.path.lstrip("/") or ".", self.print_url)
         return rebased + (f"?{target.query}" if target.query else "") + (
             f"#{target.fragment}" if target.fragment else "")
 
