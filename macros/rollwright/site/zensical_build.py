@@ -111,7 +111,21 @@ def build_with_zensical(config_file: Path, generator: Generator, site_dir: Path,
 
 
 def _said(output: str) -> str:
-    """What Zensical printed about a failure, without its traceback's frames."""
-    lines = [line for line in output.splitlines() if line.strip()]
-    errors = [line for line in lines if "Error" in line or "error" in line]
-    return "\n".join((errors or lines)[-10:])
+    """What Zensical printed about a failure: Rollwright's own message whole (a page's failed call), else its last
+    error lines, without traceback frames.
+
+    >>> _said("Traceback ...\\nRuntimeError: Python error: PageError: a.md, line 3: {{ x }}\\n  There is no macro"
+    ...       "\\nTraceback (most recent call last):\\n  File ...")
+    'a.md, line 3: {{ x }}\\n  There is no macro'
+    """
+    lines = output.splitlines()
+    for index, line in enumerate(lines):
+        if "PageError: " in line:
+            found = [line.split("PageError: ", 1)[1]]
+            for following in lines[index + 1:]:
+                if following.startswith("Traceback") or not following.strip():
+                    break
+                found.append(following)
+            return "\n".join(found)
+    shown = [line for line in lines if line.strip() and not line.startswith((" ", "Traceback"))]
+    return "\n".join(shown[-5:]).replace("RuntimeError: Python error: ", "")
