@@ -60,7 +60,7 @@ def offline_page(site_dir: Path, site_name: str) -> None:
         return
     page = not_found.read_text(encoding="utf-8")
     logo = _LOGO.search(page)
-    home = html.escape(logo.group(1) if logo else "/", quote=True)
+    home = html.escape(re.sub(r"/\.$", "/", logo.group(1)) if logo else "/", quote=True)  # MkDocs writes "/."
     body = ("<h1>You are offline</h1>\n<p>This browser has no copy of this page yet: a page is kept for reading "
             "offline the first time it is opened while online.</p>\n<p>The pages already opened in this browser "
             f'still work offline, and so does <a href="{home}" data-rw-offline-home>the home page</a>. Once you are '
