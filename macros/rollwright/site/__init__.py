@@ -1,0 +1,1 @@
+"""Rollwright's generator-neutral site side."""
