@@ -224,7 +224,7 @@ def running(config_file: Path, dev_addr: str, *, build: Callable[..., None], gen
         raise
     shown_host = f"[{host}]" if ":" in host else host
     site.server = server
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     try:
         site.start(f"http://{shown_host}:{server.server_address[1]}/")
         if in_thread:
