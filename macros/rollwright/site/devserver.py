@@ -194,9 +194,11 @@ class DevSite:
         return [f"Rollwright itself failed: {type(error).__name__}: {self._scrub(str(error))}"], True
 
     def _scrub(self, text: str) -> str:
-        """``text`` without this machine's folders (the project's, the build's)."""
-        for folder, shown in ((self.built, "site"), (self.folder, "site"), (self.config_file.parent, ".")):
-            text = text.replace(str(folder) + os.sep, "" if shown == "." else shown + "/").replace(str(folder), shown)
+        """``text`` without this machine's folders (the build's, the project's, the home folder)."""
+        for folder, shown in ((self.built, "site"), (self.folder, "site"), (self.config_file.parent, "."),
+                              (Path.home(), "~")):
+            if len(str(folder)) > 1:
+                text = text.replace(str(folder) + os.sep, "" if shown == "." else shown + "/").replace(str(folder), shown)
         return text
 
     def _shown(self, path: Path) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import mimetypes
+import socket
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -65,6 +66,8 @@ class SiteServer(ThreadingHTTPServer):
 
     def __init__(self, address: tuple[str, int], root: Path, state: BuildState) -> None:
         self.root, self.state, self.stopping = root, state, False
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
         super().__init__(address, _Handler)
 
     def close(self) -> None:

@@ -38,10 +38,12 @@ RELOAD_SCRIPT = b"""// Rollwright's dev server: reload this page once the site h
 (() => {
   const epoch = (document.currentScript && document.currentScript.dataset.epoch) || "0";
   const key = "rollwright-reload-scroll";
+  const failed = document.querySelector(".rw-build-error") !== null;  // the error page keeps the place for the page
   try {
     const kept = JSON.parse(sessionStorage.getItem(key) || "null");
-    sessionStorage.removeItem(key);
-    if (kept && kept.path === location.pathname) {
+    if (!failed) sessionStorage.removeItem(key);
+    if (!failed && kept && kept.path === location.pathname) {
+      history.scrollRestoration = "manual";  // the browser would put back the error page's place
       addEventListener("load", () => scrollTo(kept.x, kept.y));
     }
   } catch (error) { /* no storage: start at the top */ }
@@ -55,7 +57,7 @@ RELOAD_SCRIPT = b"""// Rollwright's dev server: reload this page once the site h
         if (!answer.ok) { await pause(1000); continue; }
         const now = String((await answer.json()).epoch);
         if (now !== epoch) {
-          try {
+          if (!failed) try {
             sessionStorage.setItem(key, JSON.stringify({path: location.pathname, x: scrollX, y: scrollY}));
           } catch (error) { /* reload at the top */ }
           location.reload();

@@ -47,16 +47,19 @@ def ignored_file(name: str) -> bool:
             or name in {"4913", ".DS_Store", "Thumbs.db"})
 
 
-def scan(root: Path) -> dict[Path, Stamp]:
-    """Every watched file under ``root`` (itself, if a file) with its stamp; ``{}`` while it is missing."""
-    found: dict[Path, Stamp] = {}
+def scan(root: Path) -> dict[str, Stamp]:
+    """Every watched file under ``root`` (itself, if a file) with its stamp; ``{}`` while it is missing.
+
+    Paths stay strings here: a scan runs several times a second and makes no object it does not need.
+    """
+    found: dict[str, Stamp] = {}
     try:
         info = root.stat()
     except OSError:
         return found
     if not stat.S_ISDIR(info.st_mode):
         if not ignored_file(root.name):
-            found[root] = (info.st_size, info.st_mtime_ns, info.st_ino)
+            found[str(root)] = (info.st_size, info.st_mtime_ns, info.st_ino)
         return found
     seen: set[tuple[int, int]] = set()
     stack = [(str(root), True)]
@@ -77,7 +80,7 @@ def scan(root: Path) -> dict[Path, Stamp]:
                     stack.append((entry.path, False))
                 elif not ignored_file(entry.name):
                     here = entry.stat()
-                    found[Path(entry.path)] = (here.st_size, here.st_mtime_ns, here.st_ino)
+                    found[entry.path] = (here.st_size, here.st_mtime_ns, here.st_ino)
             except OSError:
                 continue
     return found
@@ -89,8 +92,8 @@ class Watcher:
     def __init__(self, roots: Iterable[Path], *, quiet: float = 0.15) -> None:
         self.quiet = quiet
         self._lock = threading.Lock()
-        self._roots: dict[Path, dict[Path, Stamp]] = {}
-        self._burst: set[Path] = set()
+        self._roots: dict[Path, dict[str, Stamp]] = {}
+        self._burst: set[str] = set()
         self._last_change = 0.0
         self.set_roots(roots)
 
@@ -104,7 +107,7 @@ class Watcher:
         """Watch ``roots`` from now on. A new root's files are taken as they are, except those modified at or
         after ``since_ns`` (a build's start: what was edited while it read the old roots), which count as changes.
         """
-        wanted = list(dict.fromkeys(Path(root) for root in roots))
+        wanted = list(dict.fromkeys(Path(os.path.abspath(root)) for root in roots))
         with self._lock:
             kept = {root: self._roots[root] for root in wanted if root in self._roots}
             for root in wanted:
@@ -114,7 +117,7 @@ class Watcher:
                         self._note({path for path, (_, mtime, _) in files.items() if mtime >= since_ns})
             self._roots = kept
 
-    def _note(self, changed: set[Path]) -> None:
+    def _note(self, changed: set[str]) -> None:
         if changed:
             self._burst |= changed
             self._last_change = time.monotonic()
@@ -125,6 +128,8 @@ class Watcher:
             roots = list(self._roots.items())
         for root, before in roots:
             now = scan(root)
+            if now == before:
+                continue
             changed = {path for path in before.keys() | now.keys() if before.get(path) != now.get(path)}
             with self._lock:
                 if self._roots.get(root) is before:
@@ -132,6 +137,6 @@ class Watcher:
                     self._note(changed)
         with self._lock:
             if self._burst and time.monotonic() - self._last_change >= self.quiet:
-                burst, self._burst = frozenset(self._burst), set()
+                burst, self._burst = frozenset(Path(path) for path in self._burst), set()
                 return burst
         return frozenset()
