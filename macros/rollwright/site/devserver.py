@@ -63,7 +63,7 @@ class DevSite:
     """A site served while edited: its temporary folders, the build state, the watcher and the builder thread."""
 
     def __init__(self, config_file: Path, *, build: Callable[..., None], generator: Any,
-                 watched: Callable[[], list[Path]] | None = None, poll: float = 0.1, quiet: float = 0.15) -> None:
+                 watched: Callable[[], list[Path]] | None = None, poll: float = 0.1, quiet: float = 0.09) -> None:
         self.config_file = Path(config_file).resolve()
         self.build, self.generator, self.poll = build, generator, poll
         self.watched = watched or (lambda: site_sources(self.config_file))
@@ -151,7 +151,14 @@ class DevSite:
             with self._lock:
                 taken, self._unbuilt = self._unbuilt, set()
                 changed, full = (None if self._full else frozenset(taken)), self._full
-            ok, internal = self.build_once(changed)
+            if changed is not None and not changed:
+                continue  # woken for paths an earlier turn already took
+            try:
+                ok, internal = self.build_once(changed)
+            except Exception as error:  # noqa: BLE001 - the builder thread must outlive anything
+                log.error("Rollwright itself failed: %s: %s", type(error).__name__, self._scrub(str(error)))
+                ok, internal = False, True
+                self.state.finished([f"Rollwright itself failed: {type(error).__name__}: {self._scrub(str(error))}"])
             with self._lock:
                 if not ok:
                     self._unbuilt |= taken  # the next build is told everything since the last good one
@@ -211,11 +218,12 @@ class DevSite:
 @contextmanager
 def running(config_file: Path, dev_addr: str, *, build: Callable[..., None], generator: Any,
             watched: Callable[[], list[Path]] | None = None, in_thread: bool = True,
-            poll: float = 0.1, quiet: float = 0.15) -> Iterator[DevSite]:
+            poll: float = 0.1, quiet: float = 0.09) -> Iterator[DevSite]:
     """A dev server (bound, building, watching) while in the block; ``dev_addr`` port 0 picks a free one.
 
     With ``in_thread`` the HTTP server answers from a thread of its own; else the caller runs
-    ``site.server.serve_forever()``.
+    ``site.server.serve_forever()``. The sources are scanned every ``poll`` seconds; a burst of edits is
+    built once no new edit has come for ``quiet`` seconds (by default: the next scan saw nothing new).
     """
     host, port = parse_address(dev_addr)
     site = DevSite(Path(config_file), build=build, generator=generator, watched=watched, poll=poll, quiet=quiet)
