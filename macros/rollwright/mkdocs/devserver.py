@@ -17,7 +17,6 @@ build succeeds again, showing the page itself.
 
 from __future__ import annotations
 
-import html
 import logging
 import shutil
 import tempfile
@@ -30,9 +29,9 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.livereload import LiveReloadServer, _serve_url
 
+from rollwright.site.reload import ERROR_CLASS, error_page  # noqa: F401 - moved there; ERROR_CLASS kept here for old imports
+
 log = logging.getLogger("mkdocs.plugins.rollwright")
-ERROR_CLASS = "rw-build-error"
-"""The class of the error page's ``<main>`` (tests find the page by it)."""
 NOISE = ("Error reading page", "Error building page", "Aborted with")
 """MkDocs' own lines around a problem, which add nothing to it."""
 BUILD_ERROR = "Aborted with a BuildError!"
@@ -69,23 +68,6 @@ def problems(error: BaseException, said: Iterable[str]) -> list[str]:
     if not found:
         found.append(str(error) or type(error).__name__)
     return found
-
-
-def error_page(found: Iterable[str]) -> bytes:
-    """A plain page listing a failed build's problems (their text escaped)."""
-    items = "\n".join(f"<li><pre>{html.escape(text)}</pre></li>" for text in found)
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>The site did not build</title>
-<style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#222}}
-h1{{color:#b00020;font-size:1.5rem}} li{{margin:0 0 1rem}}
-pre{{white-space:pre-wrap;background:#fdf0f0;border-left:4px solid #b00020;padding:.75rem;margin:0}}</style>
-</head><body><main class="{ERROR_CLASS}" role="alert">
-<h1>The site did not build</h1>
-<p>Rollwright stopped at this error. Fix it and save: this page reloads by itself once the site builds again.</p>
-<ol>
-{items}
-</ol></main></body></html>
-""".encode()
 
 
 class _Server(LiveReloadServer):

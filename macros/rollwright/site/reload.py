@@ -1,0 +1,162 @@
+"""Live reload without MkDocs: the build's state, the script every served page gets, and the error page.
+
+Every HTML page the dev server sends ends with ``<script src="/.rollwright/reload.js"
+data-epoch="N">``, where N counts the builds finished so far. The script (a constant: no text
+of the site's is ever put in it) long-polls ``/.rollwright/reload?epoch=N``, which answers once
+a build has finished since (or after a while, and the script asks again), and reloads the page,
+keeping where the reader had scrolled to.
+
+>>> inject(b"<html><body><p>Hi</p></body></html>", 3).decode()
+'<html><body><p>Hi</p><script src="/.rollwright/reload.js" data-epoch="3"></script></body></html>'
+>>> state = BuildState()
+>>> state.finished(["docs/a.md, line 3: {{ x }}"]); state.epoch, state.problems
+(1, ['docs/a.md, line 3: {{ x }}'])
+>>> state.wait_past(0, timeout=0.0)
+1
+>>> print(error_page(["<b>"]).decode()[:15])
+<!doctype html>
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+import time
+from collections.abc import Iterable
+
+RELOAD_PATH = "/.rollwright/reload"
+"""Where the script long-polls (``?epoch=N``); answers ``{"epoch": M}``."""
+SCRIPT_PATH = "/.rollwright/reload.js"
+"""Where the script itself is served."""
+ERROR_CLASS = "rw-build-error"
+"""The class of the error page's ``<main>`` (tests find the page by it)."""
+SLOW_BUILD = 10.0
+"""Seconds after which a running build is said to be still running."""
+
+RELOAD_SCRIPT = b"""// Rollwright's dev server: reload this page once the site has been built again.
+(() => {
+  const epoch = (document.currentScript && document.currentScript.dataset.epoch) || "0";
+  const key = "rollwright-reload-scroll";
+  const failed = document.querySelector(".rw-build-error") !== null;  // the error page keeps the place for the page
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(key) || "null");
+    if (!failed) sessionStorage.removeItem(key);
+    if (!failed && kept && kept.path === location.pathname) {
+      history.scrollRestoration = "manual";  // the browser would put back the error page's place
+      addEventListener("load", () => scrollTo(kept.x, kept.y));
+    }
+  } catch (error) { /* no storage: start at the top */ }
+  if (window.__rollwrightReload) return;  // one loop per tab, whatever instant navigation runs again
+  window.__rollwrightReload = true;
+  const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+  (async () => {
+    for (;;) {
+      try {
+        const answer = await fetch("/.rollwright/reload?epoch=" + encodeURIComponent(epoch), {cache: "no-store"});
+        if (!answer.ok) { await pause(1000); continue; }
+        const now = String((await answer.json()).epoch);
+        if (now !== epoch) {
+          if (!failed) try {
+            sessionStorage.setItem(key, JSON.stringify({path: location.pathname, x: scrollX, y: scrollY}));
+          } catch (error) { /* reload at the top */ }
+          location.reload();
+          return;
+        }
+      } catch (error) {
+        await pause(1000);  // the server is down or restarting: ask again
+      }
+    }
+  })();
+})();
+"""
+
+_BODY_END = re.compile(rb"</body\s*>", re.IGNORECASE)
+
+
+def inject(page: bytes, epoch: int) -> bytes:
+    """``page`` with the reload script before its last ``</body>`` (or at its end)."""
+    tag = f'<script src="{SCRIPT_PATH}" data-epoch="{int(epoch)}"></script>'.encode()
+    ends = list(_BODY_END.finditer(page))
+    at = ends[-1].start() if ends else len(page)
+    return page[:at] + tag + page[at:]
+
+
+class BuildState:
+    """What the last build left (its problems, or None), the builds finished (``epoch``), and the one running."""
+
+    def __init__(self) -> None:
+        self.epoch = 0
+        self.problems: list[str] | None = None
+        self.running_since: float | None = None
+        self.stopped = False
+        self._changed = threading.Condition()
+
+    def started(self) -> None:
+        """A build has started."""
+        with self._changed:
+            self.running_since = time.monotonic()
+
+    def finished(self, problems: list[str] | None) -> None:
+        """A build has finished, well (``None``) or with ``problems``; wake every waiting page."""
+        with self._changed:
+            self.problems, self.running_since = problems, None
+            self.epoch += 1
+            self._changed.notify_all()
+
+    def running_for(self) -> float | None:
+        """Seconds the running build has taken so far (None: none runs)."""
+        since = self.running_since
+        return None if since is None else time.monotonic() - since
+
+    def wait_past(self, epoch: int, timeout: float) -> int:
+        """The epoch, once it is not ``epoch``, ``timeout`` seconds have passed or the server stops."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.epoch != epoch or self.stopped, timeout=timeout)
+            return self.epoch
+
+    def wake(self) -> None:
+        """Wake every waiting page for good (the server is stopping)."""
+        with self._changed:
+            self.stopped = True
+            self._changed.notify_all()
+
+
+def still_building(seconds: float | None) -> str | None:
+    """The note for a build running longer than :data:`SLOW_BUILD`.
+
+    >>> still_building(12.4), still_building(3.0), still_building(None)
+    ('Still building (12 s) ...', None, None)
+    """
+    if seconds is None or seconds < SLOW_BUILD:
+        return None
+    return f"Still building ({seconds:.0f} s) ..."
+
+
+def _page(title: str, lead: str, found: Iterable[str], note: str | None) -> bytes:
+    items = "\n".join(f"<li><pre>{html.escape(text)}</pre></li>" for text in found)
+    listed = f"<ol>\n{items}\n</ol>" if items else ""
+    noted = f'<p class="rw-build-note">{html.escape(note)}</p>' if note else ""
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#222}}
+h1{{color:#b00020;font-size:1.5rem}} li{{margin:0 0 1rem}}
+pre{{white-space:pre-wrap;background:#fdf0f0;border-left:4px solid #b00020;padding:.75rem;margin:0}}</style>
+</head><body><main class="{ERROR_CLASS}" role="alert">
+<h1>{html.escape(title)}</h1>
+<p>{html.escape(lead)}</p>
+{noted}
+{listed}</main></body></html>
+""".encode()
+
+
+def error_page(found: Iterable[str], note: str | None = None) -> bytes:
+    """A plain page listing a failed build's problems (their text escaped), with an optional note."""
+    return _page("The site did not build", "Rollwright stopped at this error. Fix it and save: this page "
+                 "reloads by itself once the site builds again.", found, note)
+
+
+def building_page(note: str | None = None) -> bytes:
+    """What a page shows before the first build has finished."""
+    return _page("The site is being built", "This page shows the site as soon as its first build has "
+                 "finished.", [], note).replace(b' class="rw-build-error" role="alert"', b' role="status"')
