@@ -23,7 +23,7 @@ from tests.support.fixture_site import ENV, copy_template, write_data_project
 
 TIMEOUT_S = 300
 ERROR_PAGE = 'class="rw-build-error"'
-"""How the dev server's error page is told apart (rollwright.mkdocs.devserver.ERROR_CLASS)."""
+"""How the dev server's error page is told apart (rollwright.site.reload.ERROR_CLASS)."""
 
 
 def free_port() -> int:

@@ -160,7 +160,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     show_messages()
     config_file = _config_path(args)
     generator = _generator(args)
-    serve_site(config_file, args.dev_addr, build=build, generator=generator)
+    try:
+        serve_site(config_file, args.dev_addr, build=build, generator=generator)
+    except (OSError, ValueError) as error:  # the address is taken, or not host:port
+        raise CommandError(f"the site could not be served on {args.dev_addr}: {error}") from None
     return 0
 
 

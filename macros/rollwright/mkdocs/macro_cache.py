@@ -92,7 +92,8 @@ def kit_files(systems: Sequence[str]) -> list[tuple[str, bytes]]:
     from rollwright.mkdocs.bundle import engine_files
 
     here = Path(__file__).resolve().parent
-    own = [(f"mkdocs/{path.name}", path.read_bytes()) for path in sorted(here.glob("*.py"))]
+    own = [(f"{folder.name}/{path.name}", path.read_bytes())
+           for folder in (here, here.parent / "site") for path in sorted(folder.glob("*.py"))]
     facts = f"{rollwright.__version__}\0{sys.version}\0{','.join(systems)}".encode()
     return [*engine_files(), *own, ("facts", facts)]
 

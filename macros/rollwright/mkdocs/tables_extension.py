@@ -1,6 +1,6 @@
 """A Python-Markdown extension: every page's tables arrive as the theme would show them.
 
-Listed by the plugin in the site's ``markdown_extensions`` (as ``rollwright.mkdocs.tables_extension``),
+Run by the page work (:mod:`rollwright.site.page_work`) on every page,
 so it runs wherever Python-Markdown renders the pages, with MkDocs or with a tool that reads the
 same ``mkdocs.yml`` (Zensical). On the HTML of each page it
 
