@@ -3,7 +3,8 @@ the ``book:`` options as MkDocs checks them, and MkDocs' navigation as the book'
 
 >>> class P:  # a page of MkDocs' navigation, as far as the book reads one
 ...     is_page, is_section = True, False
-...     def __init__(self, src, url, title): self.file, self.url, self.title = type("F", (), {"src_uri": src}), url, title
+...     def __init__(self, src, url, title):
+...         self.file, self.url, self.title = type("F", (), {"src_uri": src}), url, title
 >>> class S:
 ...     is_page, is_section = False, True
 ...     def __init__(self, title, children): self.title, self.children = title, children
