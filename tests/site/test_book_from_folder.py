@@ -97,7 +97,8 @@ def test_nav_pages_follow_the_nav_with_sections_and_skip_addresses(tmp_path: Pat
 
 def test_without_a_nav_every_page_in_mkdocs_order(tmp_path: Path) -> None:
     files = {"b.md": "Text only", "index.md": "# Start {#s}", "a-note.md": "```\n# code\n```\n# Note",
-             "z/index.md": "", "z/y.md": "# Why", "c/x_y.md": "", ".hidden/h.md": "# H", "c/sub/d.md": "", "z/img.png": ""}
+             "z/index.md": "", "z/y.md": "# Why", "c/x_y.md": "", ".hidden/h.md": "# H", "c/sub/d.md": "",
+             "z/img.png": ""}
     for name, text in files.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
@@ -139,7 +140,8 @@ def test_write_editions_makes_a_standalone_page_per_edition(site: Path) -> None:
     assert reports == []
     whole = (site / "print" / "index.html").read_text(encoding="utf-8")
     game = (site / "demo" / "print" / "index.html").read_text(encoding="utf-8")
-    assert [(kind, url) for _, kind, url in sections(whole)] == [("page", ""), ("page", "demo/"), ("page", "demo/rules/")]
+    assert [(kind, url) for _, kind, url in sections(whole)] == [
+        ("page", ""), ("page", "demo/"), ("page", "demo/rules/")]
     assert [url for _, _, url in sections(game)] == ["demo/", "demo/rules/"]
     for html in (whole, game):
         assert "<script" not in html and "md-header" not in html and "md-footer" not in html and "md-nav" not in html
@@ -166,7 +168,8 @@ def test_a_page_missing_from_the_folder_is_left_out(site: Path) -> None:
 
 def test_no_editions_when_print_is_off_and_no_pdfs_while_serving(site: Path) -> None:
     pages = nav_pages(NAV, Path("/nowhere"), use_directory_urls=True)
-    assert write_editions(site, "S", [GAME], pages, BookOptions(print=False), use_directory_urls=True, serving=False) == []
+    off = BookOptions(print=False)
+    assert write_editions(site, "S", [GAME], pages, off, use_directory_urls=True, serving=False) == []
     assert not (site / "print").exists()
     assert write_editions(site, "S", [GAME], pages, BookOptions(pdf=True, chromium="/no/such"),
                           use_directory_urls=True, serving=True) == []

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]  # PyYAML ships no types; MkDocs and Zensical both install it
 
 _H1 = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _ATTRS = re.compile(r"[ \t]*\{[^}]*\}[ \t]*$")
@@ -169,6 +169,7 @@ def _default_order(docs_dir: Path) -> list[str]:
 
 def nav_pages(nav: list[Any] | None, docs_dir: Path, use_directory_urls: bool) -> list[NavPage]:
     """The site's pages in reading order (see the module's documentation)."""
+    entries: list[tuple[str | None, str, str | None]]
     if nav is None:
         entries = [(None, path, folder_title(path.split("/")[0]) if "/" in path else None)
                    for path in _default_order(docs_dir)]

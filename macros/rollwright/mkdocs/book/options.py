@@ -4,10 +4,11 @@
 BookOptions(print=True, pdf=True, chromium=None)
 >>> BookOptions.from_mapping(None)
 BookOptions(print=True, pdf=False, chromium=None)
->>> BookOptions.from_mapping({"pdf": "yes"})
+>>> BookOptions.from_mapping({"pdf": "yes"})  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-rollwright.mkdocs.book.options.BookError: mkdocs.yml: plugins: rollwright: book: pdf must be true or false, not 'yes' (write pdf: true or pdf: false)
+rollwright.mkdocs.book.options.BookError: mkdocs.yml: plugins: rollwright: book: pdf must be true or false,
+not 'yes' (write pdf: true or pdf: false)
 """
 
 from __future__ import annotations
@@ -40,10 +41,11 @@ class BookOptions:
     def from_mapping(cls, data: Mapping[str, Any] | None, where: str = WHERE) -> BookOptions:
         """The options as a site's configuration gives them (None or empty: the defaults).
 
-        >>> BookOptions.from_mapping({"chromium": 3}, "book")
+        >>> BookOptions.from_mapping({"chromium": 3}, "book")  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        rollwright.mkdocs.book.options.BookError: book: chromium must be the path of a Chromium program, not 3 (e.g. chromium: /usr/bin/chromium, or leave it out)
+        rollwright.mkdocs.book.options.BookError: book: chromium must be the path of a Chromium program, not 3
+        (e.g. chromium: /usr/bin/chromium, or leave it out)
         """
         if data is None:
             return cls()
