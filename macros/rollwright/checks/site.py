@@ -114,7 +114,8 @@ class Site:
             try:
                 build(self.config_file, generator=generator or choose(), site_dir=site_dir)
             except BuildFailed as error:
-                raise BuildError(_build_failure("it stopped at an error", error.problems)) from None
+                said = [" ".join(problem.split()) for problem in error.problems]
+                raise BuildError(_build_failure("it stopped at an error", said)) from None
             except RollwrightError as error:
                 raise BuildError(_build_failure(error.message, records)) from None
         return [record for record in records if record]

@@ -63,7 +63,8 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         """Prepare the site (:func:`rollwright.site.setup.prepare`) and tell MkDocs what it needs to know."""
         config_file = Path(config.config_file_path or "mkdocs.yml").resolve()
         try:
-            self.setup = setup = prepare(config_file, self.generator, serving=self.serving)
+            self.setup = setup = prepare(config_file, self.generator, serving=self.serving,
+                                         site_url=config.site_url or None)
         except RollwrightError as error:  # a refusal that names its cause, e.g. a game.toml's line and key
             raise PluginError(f"The site's games could not be loaded:\n  {error.message}") from None
         except Exception as error:  # noqa: BLE001 - said with its blame: the game's file and line, or report it

@@ -86,7 +86,9 @@ def finish(setup: SiteSetup, site_dir: Path) -> list[dict[str, Any]]:
     pdfs: list[dict[str, Any]] = []
     if setup.book.print:
         pdfs = write_editions(site_dir, site_name, list(_systems()), setup.pages, setup.book,
-                              use_directory_urls=setup.use_directory_urls, serving=setup.serving)
+                              use_directory_urls=setup.use_directory_urls, serving=setup.serving,
+                              site_url=setup.site_url,
+                              site_description=setup.raw.get("site_description"), copyright=setup.raw.get("copyright"))
     if setup.games.cache is not None:
         setup.games.cache.save()
     setup.assets.write(site_dir)  # last: the service worker lists every file of the folder

@@ -8,8 +8,8 @@ Nothing is cached by the browser (``Cache-Control: no-store``), so an edit is ne
 
 >>> content_type(Path("pyodide.asm.wasm")), content_type(Path("worker.mjs")), content_type(Path("a.whl"))
 ('application/wasm', 'text/javascript; charset=utf-8', 'application/zip')
->>> url_parts("/facade/../../etc/passwd"), url_parts("/facade/rolls/"), url_parts("/a%20b.html?x=1")
-(None, ['facade', 'rolls'], ['a b.html'])
+>>> url_parts("/rules/../../etc/passwd"), url_parts("/rules/rolls/"), url_parts("/a%20b.html?x=1")
+(None, ['rules', 'rolls'], ['a b.html'])
 """
 
 from __future__ import annotations

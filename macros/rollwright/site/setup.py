@@ -183,6 +183,8 @@ class SiteSetup:
     stylesheet: tuple[str, str]
     extra_css: list[str]
     markdown_extensions: list[Any]
+    site_url: str | None = None
+    """The address the site is built for (the command's ``--site-url``, else ``site_url`` in mkdocs.yml)."""
 
     @property
     def page_work(self) -> dict[str, Any]:
@@ -206,7 +208,8 @@ def _check_theme(config_file: Path, raw: dict[str, Any]) -> dict[str, Any]:
     return theme
 
 
-def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict[str, Any] | None = None) -> SiteSetup:
+def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict[str, Any] | None = None,
+            site_url: str | None = None) -> SiteSetup:
     """Everything a build of the site at ``config_file`` needs before its generator runs."""
     raw = raw if raw is not None else _read(config_file)
     _check_theme(config_file, raw)
@@ -220,6 +223,10 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
             raise SiteBuildError("this site turns its print editions off (rollwright: book: print: false), "
                                  "so there is nothing to print")
         book = dataclasses.replace(book, pdf=True, chromium=REQUEST["chromium"] or book.chromium)
+    if book.pdf and not serving:
+        from rollwright.mkdocs.book.pdf import find_chromium
+
+        find_chromium(book.chromium)  # no Chromium: said now, before the build's work
     pages = nav_pages(raw.get("nav"), docs_dir, use_directory_urls)
     assets = SiteAssets(root, site.systems, serving=serving)
     systems = list(all_systems().values())
@@ -228,8 +235,10 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
         "rollwright_systems": [{"docs": game.docs, "home": game.pages[0].path if game.pages else "",
                                 "notice": game.licence_notice} for game in systems],
         "rw_search_games": search_games(),
-        "rw_print_editions": plan_editions(str(raw.get("site_name") or ""), systems, pages, book,
-                                           use_directory_urls=use_directory_urls) if book.print else [],
+        "rw_print_editions": plan_editions(
+            str(raw.get("site_name") or ""), systems, pages, book, use_directory_urls=use_directory_urls,
+            serving=serving, docs_pages=[p.src_uri for p in nav_pages(None, docs_dir, use_directory_urls)],
+        ) if book.print else [],
     }
     site_css = [str(css) for css in raw.get("extra_css") or []]
     shared = [uri for uri in SHARED_STYLESHEETS if uri not in site_css] + \
@@ -242,12 +251,13 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
     wanted = [name for name in MARKDOWN_EXTENSIONS if name not in present]
     if not site.systems and not raw.get("plugins"):
         log.info("This site names no games: only the kit's macros (roll, table, widget) work on its pages")
-    if not raw.get("site_url") and not serving:
+    site_url = site_url or raw.get("site_url") or None
+    if not site_url and not serving:
         log.info("No site_url: pages get no canonical link and sitemap.xml lists paths, not addresses. "
                  "Set site_url in mkdocs.yml, or build with `rollwright build --site-url URL`.")
     _PAGE_CONFIG[_key(config_file)] = {**raw, "extra": {**(raw.get("extra") or {}), **extra}}
     return SiteSetup(config_file, root, raw, generator, serving, site, assets, book, pages, docs_dir,
-                     use_directory_urls, extra, stylesheet, extra_css, wanted)
+                     use_directory_urls, extra, stylesheet, extra_css, wanted, site_url)
 
 
 def theme_variant(raw: dict[str, Any]) -> str:

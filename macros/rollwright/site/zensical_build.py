@@ -87,7 +87,7 @@ def build_with_zensical(config_file: Path, generator: Generator, site_dir: Path,
     """Build the site with Zensical into ``site_dir`` (see the module documentation); returns the PDFs made."""
     from rollwright.mkdocs.resources import theme_dir
 
-    setup = prepare(config_file, generator, serving=serving)
+    setup = prepare(config_file, generator, serving=serving, site_url=site_url)
     out = setup.root / WORK / "zensical" / "site"
     generated = setup.root / CONFIG_NAME
     generated.write_text("# Written by Rollwright for Zensical from mkdocs.yml, and removed after the build.\n"
