@@ -28,8 +28,11 @@ $(VENV)/.dev: $(VENV)/.site requirements-dev.txt
 
 # The site's Python packages as wheels: the test that installs the built Rollwright wheel in a fresh venv
 # (tests/scaffold/test_wheel.py) installs them from here, offline.
-.cache/wheelhouse/.done: $(VENV)/.site requirements.txt requirements.lock
-	$(PY) -m pip wheel --quiet --disable-pip-version-check -r requirements.txt -c requirements.lock -w .cache/wheelhouse
+# The other generators' packages too (requirements-generators.txt): tests/support/generators.py makes a venv for each
+# from here, offline.
+.cache/wheelhouse/.done: $(VENV)/.site requirements.txt requirements-generators.txt requirements.lock
+	$(PY) -m pip wheel --quiet --disable-pip-version-check -r requirements.txt -r requirements-generators.txt \
+		-c requirements.lock -w .cache/wheelhouse
 	touch $@
 
 # Pyodide (the browser's Python, self-hosted); the tests add axe-core (accessibility checks).

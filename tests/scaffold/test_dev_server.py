@@ -74,8 +74,8 @@ def _cases(project: Path) -> list[tuple[str, str, str, str, str]]:
          "module named 'numpyy': check its spelling, or install it (pip install ...) in the environment that "
          "runs Rollwright."),
         ("mkdocs.yml", "Errata: pips/errata.md", "Errata: pips/erata.md", "pips/",
-         "A reference to 'pips/erata.md' is included in the 'nav' configuration, which is not found in the "
-         "documentation files."),
+         "mkdocs.yml, line 26: A reference to 'pips/erata.md' is included in the 'nav' configuration, which is not "
+         "found in the documentation files."),  # the nav's line, named
         ("mkdocs.yml", "      - Errata: pips/errata.md\n", "", "pips/",
          "The page pips/errata.md of the game 'pips' is not in the nav of mkdocs.yml, so no reader would find "
          "it: add it under the game's section (e.g. \"- Errata: pips/errata.md\")"),

@@ -23,7 +23,7 @@ from rollwright.kit.discovery import load_all, use_systems
 from rollwright.kit.reload import forget_systems
 from rollwright.kit.system import all_systems
 from rollwright.mkdocs.book.edition import plan_editions
-from rollwright.mkdocs.book.nav import NavPage, nav_pages
+from rollwright.mkdocs.book.nav import NavPage, nav_pages, page_url
 from rollwright.mkdocs.book.options import BookOptions
 from rollwright.mkdocs.macro_cache import Fingerprints, MacroCache, fingerprints
 from rollwright.mkdocs.macros import use_cache
@@ -233,6 +233,7 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
     extra = {
         "rollwright": assets.prepare(),
         "rollwright_systems": [{"docs": game.docs, "home": game.pages[0].path if game.pages else "",
+                                "home_url": page_url(game.pages[0].path, use_directory_urls) if game.pages else None,
                                 "notice": game.licence_notice} for game in systems],
         "rw_search_games": search_games(),
         "rw_print_editions": plan_editions(
@@ -240,6 +241,8 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
             serving=serving, docs_pages=[p.src_uri for p in nav_pages(None, docs_dir, use_directory_urls)],
         ) if book.print else [],
     }
+    for edition in extra["rw_print_editions"]:  # the theme finds a page by its URL, alike in every generator
+        edition["home_url"] = page_url(edition["home"], use_directory_urls) if edition["home"] else None
     site_css = [str(css) for css in raw.get("extra_css") or []]
     shared = [uri for uri in SHARED_STYLESHEETS if uri not in site_css] + \
         [uri for uri in site_css if uri.startswith("assets/rollwright/css/")]

@@ -3,9 +3,9 @@
 Zensical reads ``mkdocs.yml`` itself but runs no MkDocs plugin, so Rollwright writes a config of its own
 beside the site's (``.rollwright-zensical.yml``, removed afterwards; Zensical wants its folders inside the
 config's folder): the site's settings with every tag resolved, Rollwright's theme overrides merged with the
-site's ``custom_dir`` into one folder (``.cache/rollwright/theme/``, Zensical takes one), the theme's extra
+site's ``custom_dir`` into one folder (``.cache/rollwright/zensical/theme/``, Zensical takes one), the theme's extra
 values, the joined stylesheet, the module script, and the page work as a Markdown extension. Zensical runs as
-a program of its own (``python -m zensical build``), into ``.cache/rollwright/zensical/``; the site work then
+a program of its own (``python -m zensical build``), into ``.cache/rollwright/zensical/site/``; the site work then
 finishes that folder and it is moved where the site was asked for.
 
 What Zensical 0.0.73 does not do: it has no search index in MkDocs' format, so the search box keeps its own
@@ -38,9 +38,18 @@ TIMEOUT = 30 * 60
 """Seconds a Zensical build may take before it is stopped (each call on a page has its own, shorter limit)."""
 
 
+def work_folder(root: Path) -> Path:
+    """Where Zensical's input theme and output go: ``.cache/rollwright/zensical/``, or, when ``.cache`` is a link
+    to a folder elsewhere (Zensical wants both inside the project), ``.rollwright-zensical/``."""
+    cache = root / ".cache"
+    if cache.resolve().is_relative_to(root.resolve()):
+        return root / WORK / "zensical"
+    return root / ".rollwright-zensical"
+
+
 def _merged_theme(setup: SiteSetup, own: Path) -> Path:
     """Rollwright's theme overrides with the site's ``custom_dir`` over them, in one folder (copied when changed)."""
-    target = setup.root / WORK / "theme"
+    target = work_folder(setup.root) / "theme"
     custom = setup.raw.get("theme", {}).get("custom_dir") if isinstance(setup.raw.get("theme"), dict) else None
     sources = [own] + ([setup.root / str(custom)] if custom else [])
     wanted: dict[Path, Path] = {}
@@ -88,7 +97,7 @@ def build_with_zensical(config_file: Path, generator: Generator, site_dir: Path,
     from rollwright.mkdocs.resources import theme_dir
 
     setup = prepare(config_file, generator, serving=serving, site_url=site_url)
-    out = setup.root / WORK / "zensical" / "site"
+    out = work_folder(setup.root) / "site"
     generated = setup.root / CONFIG_NAME
     generated.write_text("# Written by Rollwright for Zensical from mkdocs.yml, and removed after the build.\n"
                          + dump(zensical_config(setup, Path(theme_dir()), out, site_url)), encoding="utf-8")
