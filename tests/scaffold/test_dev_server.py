@@ -79,6 +79,11 @@ def _cases(project: Path) -> list[tuple[str, str, str, str, str]]:
         ("mkdocs.yml", "      - Errata: pips/errata.md\n", "", "pips/",
          "The page pips/errata.md of the game 'pips' is not in the nav of mkdocs.yml, so no reader would find "
          "it: add it under the game's section (e.g. \"- Errata: pips/errata.md\")"),
+        (RULES_CODE, "    miss = 1 - P_HIT\n", "    miss = 1 - P_HIT\n    while True:\n        pass\n", "pips/errata/",
+         f"pips/index.md, line {chance}: {CHANCE}\n"
+         "  This call was still running after 5 s, so it was stopped. Your game's code was at pips/rules/hits.py, "
+         f"line {miss + 1}: `while True:`. Does a loop there never end? Fix it and save (the limit is 5 s, "
+         "ROLLWRIGHT_CALL_LIMIT to change it)."),
         (RULES_PAGE, "[character builder](builder.md)", "[character builder](bilder.md)", "pips/errata/",
          "Doc file 'pips/index.md' contains a link 'bilder.md', but the target 'pips/bilder.md' is not found "
          "among documentation files."),

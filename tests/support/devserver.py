@@ -77,17 +77,22 @@ class DevServer:
 
 @contextmanager
 def dev_server(parent: Path, *, node: bool = True, before: Callable[[Path], None] | None = None,
-               data: bool = False) -> Iterator[DevServer]:
+               data: bool = False, generator: str = "mkdocs") -> Iterator[DevServer]:
     """``rollwright serve`` on a fresh copy of the Pips project under ``parent`` (``before`` edits it first);
-    ``data``: Pips declared as data (``pips/game.toml``), as ``rollwright new`` writes it."""
+    ``data``: Pips declared as data (``pips/game.toml``), as ``rollwright new`` writes it; ``generator``: run by
+    the venv that has only that generator (tests/support/generators.py)."""
+    from tests.support.generators import generator_python
+
     project = write_data_project(parent / "pips-data") if data else copy_template(parent / "pips-site")
     if before is not None:
         before(project)
     port = free_port()
     log = parent / "serve.log"
-    env = ENV if node else {**ENV, "PATH": str(Path(sys.executable).parent)}
+    python = generator_python(generator)
+    env = {**ENV, "ROLLWRIGHT_GENERATOR": generator}
+    env = env if node else {**env, "PATH": str(python.parent)}
     with open(log, "w", encoding="utf-8") as out:
-        process = subprocess.Popen([sys.executable, "-m", "rollwright", "serve", "-a", f"127.0.0.1:{port}"],
+        process = subprocess.Popen([str(python), "-m", "rollwright", "serve", "-a", f"127.0.0.1:{port}"],
                                    cwd=project, env=env, stdout=out, stderr=out, text=True)
         try:
             yield DevServer(project, port, process, log)

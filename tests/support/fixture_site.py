@@ -35,7 +35,8 @@ PAGES = ("pips/index.md", "pips/errata.md", "pips/builder.md")
 """The pages Pips declares (its ``SYSTEM.pages``), in order."""
 RULES = "pips/"
 """The rules page: the odds widget (``pips-odds``, answering as its fields change), the odds table and a chip."""
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "ROLLWRIGHT_CALL_LIMIT": "5"}
+"""The builds' environment: no end-of-life note, and a game's call stopped after 5 s (Pips's take milliseconds)."""
 
 
 def copy_template(target: Path) -> Path:

@@ -26,6 +26,7 @@ from jinja2 import Environment, Template, TemplateSyntaxError, UndefinedError
 
 from rollwright.blame import GAME, blame, describe
 from rollwright.kit.macros import MacroError
+from rollwright.site.time_limit import ENVIRONMENT, CallTimedOut, limit_seconds
 
 TEMPLATE = "<template>"
 """The file name Jinja gives a page's Markdown in a traceback."""
@@ -90,6 +91,12 @@ def _cause(error: BaseException, macros: Iterable[str], games: Sequence[str], ro
     """What to say about the error, and the word to find its call on the line by."""
     if isinstance(error, MacroError):
         return str(error), str(error).partition("(")[0]
+    if isinstance(error, CallTimedOut):
+        found = blame(error, games)
+        where = f" Your game's code was at {found.where.shown(root)}" + (
+            f": `{found.where.text}`" if found.where and found.where.text else "") if found.where else ""
+        return (f"{str(error).capitalize()}.{where}. Does a loop there never end? Fix it and save (the limit is "
+                f"{limit_seconds():g} s, {ENVIRONMENT} to change it)."), ""
     undefined = _UNDEFINED.match(str(error)) if isinstance(error, UndefinedError) else None
     if undefined:
         name = undefined.group(1)

@@ -155,7 +155,9 @@ class PageWork(Extension):
 
     def __init__(self, **kwargs: Any) -> None:
         self.config = {"config_file": ["", "the site's mkdocs.yml"],
-                       "macros": [True, "run the page macros (False: the site's mkdocs-macros runs them)"]}
+                       "macros": [True, "run the page macros (False: the site's mkdocs-macros runs them)"],
+                       "sources": ["", "the fingerprint of the games' sources: a generator that keeps pages it "
+                                       "rendered (Zensical) renders them again when it changes"]}
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 - Python-Markdown's name

@@ -12,6 +12,7 @@ written for Zensical), and :mod:`.finish` completes the output folder.
 from __future__ import annotations
 
 import atexit
+import hashlib
 import dataclasses
 import logging
 import os
@@ -191,7 +192,10 @@ class SiteSetup:
         """The page work extension's settings."""
         own_macros = any(entry == "macros" or (isinstance(entry, dict) and "macros" in entry)
                          for entry in self.raw.get("plugins") or [])
-        return {"config_file": str(self.config_file), "macros": not own_macros}
+        prints = self.games.fingerprints
+        sources = ",".join(f"{owner}={value}" for owner, value in sorted(prints.parts.items(), key=str)) if prints else ""
+        return {"config_file": str(self.config_file), "macros": not own_macros,
+                "sources": hashlib.sha256(sources.encode()).hexdigest()[:16]}
 
 
 def _check_theme(config_file: Path, raw: dict[str, Any]) -> dict[str, Any]:
