@@ -66,7 +66,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
             self.setup = setup = prepare(config_file, self.generator, serving=self.serving,
                                          site_url=config.site_url or None)
         except RollwrightError as error:  # a refusal that names its cause, e.g. a game.toml's line and key
-            raise PluginError(f"The site's games could not be loaded:\n  {error.message}") from None
+            raise PluginError(f"The site's games could not be loaded:\n  {error}") from None
         except Exception as error:  # noqa: BLE001 - said with its blame: the game's file and line, or report it
             games = [str(system.folder) for system in (self.setup.games.systems if self.setup else [])]
             heading = ("The site's games could not be loaded:" if blame(error, games).kind == GAME

@@ -133,8 +133,8 @@ def build(config_file: Path, *, generator: Generator, site_dir: Path, site_url: 
             raise
         except (Exception, SystemExit) as error:  # noqa: BLE001 - every failure is said, the process lives
             found = problems(error, [text for text in said if text != BUILD_ERROR], root)
-            if isinstance(error, RollwrightError) and error.message not in "\n".join(found):
-                found.append(error.message)
+            if isinstance(error, RollwrightError) and str(error) not in "\n".join(found):
+                found.append(str(error))
             raise BuildFailed(with_lines(found, config_file)) from error
         finally:
             REQUEST.update(pdf=False, chromium=None)
