@@ -28,9 +28,8 @@ class CommandError(RollwrightError):
     kind = "command"
 
 
-MACROS_LOGGER = "mkdocs.plugins.mkdocs_macros.util"
-THEME_NOTICE = ("Note: Material for MkDocs, the theme Rollwright sites use, reaches end of life on 5 May 2027; "
-                "Zensical is its successor. Rollwright's changelog will say what a move asks of a site. "
+THEME_NOTICE = ("Note: Material for MkDocs, the theme Rollwright sites use with MkDocs, reaches end of life on 5 May "
+                "2027; Zensical, its successor, builds the same site: `rollwright build --generator zensical`. "
                 "(NO_MKDOCS_2_WARNING=1 hides this note, as it hides Material's own.)")
 """Material prints its end-of-life notice only when the ``mkdocs`` command runs; ``rollwright`` says it too."""
 
@@ -42,7 +41,7 @@ class _Lines(logging.Formatter):
         return f"{record.levelname:<8}-  {super().format(record)}"
 
 
-def show_messages() -> None:
+def show_messages(generator: Generator | None = None) -> None:
     """Print the build's messages (the generator's, the theme's and Rollwright's, from INFO up) as ``mkdocs`` does."""
     for name in LOGGERS:
         logger = logging.getLogger(name)
@@ -52,8 +51,7 @@ def show_messages() -> None:
             handler.setFormatter(_Lines())
             logger.addHandler(handler)
         logger.setLevel(logging.INFO)
-    logging.getLogger(MACROS_LOGGER).setLevel(logging.WARNING)  # which modules it loaded: nothing a designer needs
-    if not os.environ.get("NO_MKDOCS_2_WARNING"):
+    if not os.environ.get("NO_MKDOCS_2_WARNING") and (generator is None or generator.theme == "material"):
         print(THEME_NOTICE, file=sys.stderr)
         os.environ["NO_MKDOCS_2_WARNING"] = "1"  # once per process (and Material's own stays quiet)
 
@@ -108,12 +106,12 @@ def _shown(summary: str, generator: Generator, seconds: float) -> str:
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    show_messages()
+    generator = _generator(args)
+    show_messages(generator)
     shown = [h for name in LOGGERS for h in logging.getLogger(name).handlers if h.get_name() == "rollwright"]
     for handler in shown:
         handler.addFilter(_below_warnings)  # the problems are said once, all together, when the build fails
     config_file = _config_path(args)
-    generator = _generator(args)
     try:
         site_dir = Path(args.site_dir) if args.site_dir else config_file.resolve().parent / "site"
         built = build(config_file, generator=generator, site_dir=site_dir, site_url=args.site_url)
@@ -134,13 +132,13 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
     """Build the site with its print editions printed to PDF (each beside its print page)."""
     from rollwright.mkdocs.book.pdf import PdfError, find_chromium
 
-    show_messages()
+    generator = _generator(args)
+    show_messages(generator)
     try:
         chromium = find_chromium(args.chromium)
     except PdfError as error:
         raise CommandError(str(error)) from None
     config_file = _config_path(args)
-    generator = _generator(args)
     site_dir = Path(args.site_dir) if args.site_dir else config_file.resolve().parent / "site"
     try:
         built = build(config_file, generator=generator, site_dir=site_dir, site_url=args.site_url, pdf=True,
@@ -157,9 +155,9 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from rollwright.site.devserver import serve_site
 
-    show_messages()
-    config_file = _config_path(args)
     generator = _generator(args)
+    show_messages(generator)
+    config_file = _config_path(args)
     try:
         serve_site(config_file, args.dev_addr, build=build, generator=generator)
     except (OSError, ValueError) as error:  # the address is taken, or not host:port

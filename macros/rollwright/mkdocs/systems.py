@@ -33,7 +33,8 @@ from pathlib import Path
 from rollwright.kit.discovery import ENTRY_POINT_GROUP, valid_module_name
 
 
-BUILD_MODULES = frozenset({"rollwright", "mkdocs", "material", "mkdocs_macros", "markdown", "pymdownx", "jinja2",
+BUILD_MODULES = frozenset({"rollwright", "mkdocs", "properdocs", "zensical", "material", "mkdocs_macros", "markdown",
+                           "pymdownx", "jinja2",
                            "markupsafe", "yaml", "pygments"})
 """Modules every Rollwright build imports besides the standard library: no game's package may take their names."""
 
