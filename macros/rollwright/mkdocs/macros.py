@@ -46,6 +46,11 @@ def started_page() -> None:
         _cache[0].start_page()
 
 
+def owners_used() -> set[str | None] | None:
+    """The games (packages; None: the kit) whose code the page's calls so far used, when the cache counts them."""
+    return set(_cache[0].owners_used) if _cache else None
+
+
 def _packages_by_id() -> dict[str, str]:
     return dict(zip(all_systems(), system_packages()))
 

@@ -50,6 +50,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
 
     def __init__(self) -> None:
         self.serving = False
+        self.dirty = False
         self.setup: SiteSetup | None = None
         self.pdfs: list[dict[str, Any]] = []
         self.generator: Generator = by_name("properdocs" if _is_properdocs() else "mkdocs")
@@ -57,6 +58,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Remember whether this is a server's build: it gets no service worker."""
         self.serving = command == "serve"
+        self.dirty = dirty
 
     @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -116,7 +118,7 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         if self.setup is None:
             raise PluginError("the Rollwright plugin's on_config did not run")
         try:
-            self.pdfs = finish(self.setup, Path(config.site_dir))
+            self.pdfs = finish(self.setup, Path(config.site_dir), partial=self.dirty)
         except RollwrightError as error:
             raise PluginError(error.message) from None
 

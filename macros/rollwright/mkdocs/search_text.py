@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from rollwright.kit.system import all_systems
 
@@ -85,3 +86,23 @@ def finish_index(site_dir: Path) -> None:
         if game is not None:
             doc["tags"] = [game["title"]]  # shown under the result; finds the game's pages; narrows to it
     index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+_WHOLE: dict[str, dict[str, Any]] = {}
+"""The last whole search index of each site folder this process finished (``rollwright serve``)."""
+
+
+def keep_index_whole(site_dir: Path, partial: bool) -> None:
+    """After a build that rendered only the pages edited (``rollwright serve``), the search index holds just those:
+    put back the other pages' entries from the last whole index, so search still finds every page."""
+    index_file = site_dir / "search" / "search_index.json"
+    if not index_file.is_file():
+        return
+    index = json.loads(index_file.read_text(encoding="utf-8"))
+    key = str(site_dir.resolve())
+    if partial and key in _WHOLE:
+        fresh = {str(doc.get("location", "")).partition("#")[0] for doc in index.get("docs", [])}
+        kept = [doc for doc in _WHOLE[key].get("docs", []) if str(doc.get("location", "")).partition("#")[0] not in fresh]
+        index["docs"] = kept + index.get("docs", [])
+        index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    _WHOLE[key] = index

@@ -74,6 +74,10 @@ class _Making:
         finally:
             self._done.set()
 
+    def done(self, within: float = 0.0) -> bool:
+        """Whether the making has ended (waiting at most ``within`` seconds for it)."""
+        return self._done.wait(within)
+
     def result(self) -> tuple[Bundle, Snapshot | None]:
         self._done.wait()
         if self._error is not None:
@@ -82,6 +86,8 @@ class _Making:
         return self._answer
 
 
+SERVE_WAIT_S = 0.5
+"""How long a build under ``rollwright serve`` waits for the bytecode and the snapshot before it ships a plain wheel."""
 _MAKING: dict[str, _Making] = {}
 """The making of the bundle and snapshot for the latest sources this process saw (:meth:`SiteAssets.prepare`)."""
 
@@ -120,6 +126,7 @@ class SiteAssets:
         self.snapshot: Snapshot | None = None
         self.lean_stdlib: LeanStdlib | None = None
         self._making: _Making | None = None
+        self._sources: list[tuple[str, bytes]] = []
         self._key = ""
         self.page_config: dict[str, Any] = {}
 
@@ -159,17 +166,16 @@ class SiteAssets:
         ``engineWheel`` and ``snapshot`` :meth:`finish` fills in.
 
         They are made in the background (:class:`_Making`) while the pages' macros and Markdown are rendered,
-        and the plugin waits for them (:meth:`finish`) only before the first page template. Under ``rollwright
-        serve`` an edit of the Markdown leaves the sources as they were: what was made for them last time is
-        used again, with no wheel, bytecode or snapshot to make or look up.
+        and the site work waits for them (:meth:`finish`). Under ``rollwright serve`` an edit of the Markdown
+        leaves the sources as they were: what was made for them last time is used again; an edit of a game's
+        code starts the making only once the pages are rendered, and the pages get a plain wheel meanwhile.
         """
         sources = source_files(self.systems)
+        self._sources = sources
         key = self._sources_key(sources)
         self._key = key
-        if key not in _MAKING:
-            _MAKING.clear()  # only the latest sources are worth keeping (an older making still ends on its own)
-            _MAKING[key] = _Making(lambda: self._make(sources))
-        self._making = _MAKING[key]
+        if not self.serving:
+            self._start_making()
         self.page_config = {
             "pyodide": f"assets/pyodide/{self.runtime.version}/",
             "pyodideVersion": self.runtime.version,
@@ -183,10 +189,28 @@ class SiteAssets:
         }
         return self.page_config
 
+    def _start_making(self) -> None:
+        if self._key not in _MAKING:
+            _MAKING.clear()  # only the latest sources are worth keeping (an older making still ends on its own)
+            sources = self._sources
+            _MAKING[self._key] = _Making(lambda: self._make(sources))
+        self._making = _MAKING[self._key]
+
     def finish(self) -> None:
         """Wait for the bundle and the snapshot, and put their paths in the page config (its failure raised here)."""
-        if self._making is None:
+        if not self._key:
             raise SiteBuildError("the site's runtime was never prepared (on_config did not run)")
+        self._start_making()  # under serve, only now: the pages were rendered without it taking a core
+        assert self._making is not None
+        if self.serving and not self._making.done(SERVE_WAIT_S):
+            # While serving, a page never waits for the bytecode and the snapshot of sources just edited: it gets
+            # a plain wheel of them now (the browser boots Python the standard way), and the next build after the
+            # making ends uses what it made.
+            self.bundle, self.snapshot = build_bundle(self.systems, [], self._sources), None
+            self.page_config["engineWheel"] = self.bundle.site_path
+            self.page_config["snapshot"] = None
+            self.lean_stdlib = None
+            return
         try:
             self.bundle, self.snapshot = self._making.result()
         except BaseException:

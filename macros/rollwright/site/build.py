@@ -79,6 +79,36 @@ def _docs_only(changed: frozenset[Path] | None, config_file: Path) -> bool:
                for path in changed)
 
 
+def _pages_of_games(changed: frozenset[Path] | None, config_file: Path, site_dir: Path) -> bool:
+    """When every changed file is a game's (its code, its game.toml), make the pages that use those games (and only
+    them) stale in ``site_dir``, so a dirty build renders them again; False when a whole build is needed."""
+    from rollwright.mkdocs.book.nav import page_url
+    from rollwright.mkdocs.book.urls import page_file
+    from rollwright.site.page_work import PAGE_OWNERS
+    from rollwright.site.setup import loaded_games
+
+    site = loaded_games(config_file)
+    if not changed or site is None or not site_dir.is_dir():
+        return False
+    games: set[str | None] = set()
+    for path in changed:
+        owner = next((s.module for s in site.systems if path.resolve().is_relative_to(s.folder.resolve())), None)
+        if owner is None and not (path.suffix in DOCS_SUFFIXES and path.exists()):
+            return False  # mkdocs.yml, the theme, Rollwright itself: everything again
+        games.add(owner)
+    games.discard(None)
+    pages = {page: owners for (config, page), owners in PAGE_OWNERS.items() if config == str(config_file)}
+    docs = config_file.parent / "docs"
+    if not pages or any(path.suffix in DOCS_SUFFIXES and path.relative_to(docs).as_posix() not in pages
+                        for path in changed if path.is_relative_to(docs)):
+        return False
+    use_directory_urls = bool(site.use_directory_urls)
+    for page, owners in pages.items():
+        if owners & games:
+            (site_dir / page_file(page_url(page, use_directory_urls))).unlink(missing_ok=True)
+    return True
+
+
 class _NoDirtyNote(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         return not record.getMessage().startswith(("A 'dirty' build", "The directory contains stale files"))
@@ -123,7 +153,8 @@ def build(config_file: Path, *, generator: Generator, site_dir: Path, site_url: 
     with collecting() as said:
         try:
             if generator.serves_itself:
-                dirty = serving and _docs_only(changed, config_file) and site_dir.is_dir()
+                dirty = serving and site_dir.is_dir() and (_docs_only(changed, config_file)
+                                                           or _pages_of_games(changed, config_file, site_dir))
                 pdfs = _build_in_process(config_file, generator, site_dir, site_url, serving, dirty)
             else:
                 from rollwright.site.zensical_build import build_with_zensical

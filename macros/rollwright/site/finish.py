@@ -24,7 +24,7 @@ from typing import Any
 
 from rollwright.mkdocs.book.edition import write_editions
 from rollwright.mkdocs.offline import OFFLINE_PAGE
-from rollwright.mkdocs.search_text import finish_index
+from rollwright.mkdocs.search_text import finish_index, keep_index_whole
 from rollwright.site.setup import SiteSetup
 
 RUNTIME_CONFIG = re.compile(r'(<script type="application/json" id="rw-config">)(.*?)(</script>)', re.S)
@@ -70,8 +70,10 @@ def offline_page(site_dir: Path, site_name: str) -> None:
     (site_dir / OFFLINE_PAGE).write_text(page, encoding="utf-8")
 
 
-def finish(setup: SiteSetup, site_dir: Path) -> list[dict[str, Any]]:
-    """Complete the built site in ``site_dir`` (see the module documentation); returns the PDFs written."""
+def finish(setup: SiteSetup, site_dir: Path, *, partial: bool = False) -> list[dict[str, Any]]:
+    """Complete the built site in ``site_dir`` (see the module documentation); returns the PDFs written.
+
+    ``partial``: the generator rendered only the pages edited (a dirty build under ``rollwright serve``)."""
     uri, css = setup.stylesheet
     target = site_dir / uri
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -80,6 +82,7 @@ def finish(setup: SiteSetup, site_dir: Path) -> list[dict[str, Any]]:
     setup.assets.finish()
     set_runtime_config(site_dir, setup.assets.page_config)
     finish_index(site_dir)
+    keep_index_whole(site_dir, partial)
     site_name = str(setup.raw.get("site_name") or "")
     if not setup.serving:
         offline_page(site_dir, site_name)

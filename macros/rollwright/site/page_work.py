@@ -49,6 +49,9 @@ PRIORITY = 36
 as written, as mkdocs-macros did."""
 CURRENT_PAGE: contextvars.ContextVar[str | None] = contextvars.ContextVar("rollwright_page", default=None)
 """The page being rendered (its path under docs/), when the generator tells (the MkDocs plugin sets it)."""
+PAGE_OWNERS: dict[tuple[str, str], set[str | None]] = {}
+"""(site config, page) -> the games whose code the page's macros ran, at its last render in this process: a build
+under ``rollwright serve`` renders again only the pages that use a game whose code changed."""
 _HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
 
 
@@ -135,15 +138,22 @@ class _RunMacros(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         text = "\n".join(lines)
+        page = CURRENT_PAGE.get()
         if "{{" not in text and "{%" not in text:
+            if page:
+                PAGE_OWNERS[(self.config_file, page)] = set()
             return lines
         env = _MACROS.environment(self.config_file)
         start_page_ids()
-        from rollwright.mkdocs.macros import started_page
+        from rollwright.mkdocs.macros import owners_used, started_page
 
         started_page()
         try:
-            return str(compiled(env, text).render(config=page_config(self.md, self.config_file))).split("\n")
+            rendered = str(compiled(env, text).render(config=page_config(self.md, self.config_file))).split("\n")
+            owners = owners_used()
+            if page and owners is not None:
+                PAGE_OWNERS[(self.config_file, page)] = owners
+            return rendered
         except Exception as error:  # noqa: BLE001 - said with the page, the line, the call and whose fault it is
             raise PageError(page_problem(error, page_name(self.md, text), text, macros=_MACROS.names,
                                          games=_MACROS.games, root=_MACROS.root)) from error

@@ -60,6 +60,7 @@ class LoadedGames:
     systems: list[SiteSystem]
     fingerprints: Fingerprints | None
     cache: MacroCache | None = None
+    use_directory_urls: bool = True
     version: object = field(default_factory=object)
     """A new object each time the games are loaded again (the page work rebuilds its macros then)."""
 
@@ -112,7 +113,8 @@ def load_games(config_file: Path | None, raw: dict[str, Any] | None = None) -> L
     use_systems([system.module for system in systems])
     if previous is not None:
         limited(load_all)  # the registries again, from the code as it is now
-    site = LoadedGames(config_file, root, systems, now, _cache(root, now, previous))
+    site = LoadedGames(config_file, root, systems, now, _cache(root, now, previous),
+                       bool(raw.get("use_directory_urls", True)))
     _LOADED[key] = site
     return site
 
@@ -136,6 +138,11 @@ def _cache(root: Path, now: Fingerprints, previous: LoadedGames | None) -> Macro
         cache.renew(now)
     use_cache(cache)
     return cache
+
+
+def loaded_games(config_file: Path) -> LoadedGames | None:
+    """The site's games as this process last loaded them, or None."""
+    return _LOADED.get(_key(config_file))
 
 
 def games_for(config_file: str) -> LoadedGames:

@@ -68,6 +68,7 @@ def limited(work: Callable[[], T], seconds: float | None = None) -> T:
     thread_id = threading.get_ident()
     done = threading.Event()
     lock = threading.Lock()
+    fired: list[bool] = []
 
     def watch() -> None:
         if done.wait(seconds):
@@ -76,6 +77,7 @@ def limited(work: Callable[[], T], seconds: float | None = None) -> T:
             with lock:
                 if done.is_set():
                     return
+                fired.append(True)
                 _raise_in(thread_id, seconds)
             if done.wait(RAISE_AGAIN):
                 return
@@ -89,7 +91,8 @@ def limited(work: Callable[[], T], seconds: float | None = None) -> T:
         with lock:
             done.set()
         _state.active = False
-        _clear_pending(thread_id)
+        if fired:  # only a call that was stopped can have a raise still pending
+            _clear_pending(thread_id)
 
 
 def _clear_pending(thread_id: int) -> None:

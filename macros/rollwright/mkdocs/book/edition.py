@@ -15,6 +15,7 @@ whole by :mod:`.page`, and with ``pdf`` its PDF, printed by :mod:`.pdf`).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import posixpath
@@ -30,7 +31,7 @@ from rollwright.mkdocs.book.document import EditionText, Groups, SiteFacts, edit
 from rollwright.mkdocs.book.nav import NavPage, page_url
 from rollwright.mkdocs.book.options import BookError, BookOptions
 from rollwright.mkdocs.book.page import NoArticle, article, standalone
-from rollwright.mkdocs.book.section import Links, page_key, print_section, section_id
+from rollwright.mkdocs.book.section import Links, Section, page_key, print_section, section_id
 from rollwright.mkdocs.book.urls import page_file
 
 __all__ = ["BookError", "BookOptions", "NavPage", "build_date", "plan_editions", "write_editions"]
@@ -133,6 +134,40 @@ def _head_source(site_dir: Path, pages: Sequence[NavPage]) -> tuple[str, str]:
     return "", ""
 
 
+_KEPT: dict[tuple[Any, ...], Any] = {}
+"""Pages' articles and sections as the last builds of this process read them, by the page's built text: under
+``rollwright serve`` an edit re-reads only the pages it changed."""
+KEPT_AT_MOST = 4000
+
+
+def _kept(key: tuple[Any, ...], make: Any) -> Any:
+    if key not in _KEPT:
+        if len(_KEPT) >= KEPT_AT_MOST:
+            _KEPT.clear()
+        _KEPT[key] = make()
+    return _KEPT[key]
+
+
+def _section(text: str, page: NavPage, links: Links, edition_url: str) -> Section:
+    """:func:`print_section`, kept for a page without a builder (a builder's sheet is an element the edition
+    places, so it is made afresh each time)."""
+    key = ("section", hashlib.sha256(text.encode()).digest(), page.url, page.title, edition_url,
+           links.print_url, tuple(sorted(links.sections.items())))
+    section = _kept(key, lambda: print_section(text, page.url, page.title, links))
+    if section.sheets:
+        _KEPT.pop(key, None)
+    return section
+
+
+def _article(path: Path) -> str:
+    """The page's article (kept by the article's own text: a new runtime config elsewhere on the page changes
+    nothing here)."""
+    text = path.read_text(encoding="utf-8")
+    start, end = text.find("<article"), text.rfind("</article>")
+    part = text[start:end] if 0 <= start < end else text
+    return str(_kept(("article", hashlib.sha256(part.encode()).digest()), lambda: article(text)))
+
+
 def write_editions(site_dir: Path, site_name: str, systems: Sequence[System], pages: Sequence[NavPage],
                    options: BookOptions, *, use_directory_urls: bool, serving: bool, site_url: str | None = None,
                    site_description: str | None = None, copyright: str | None = None) -> list[dict[str, Any]]:
@@ -147,7 +182,7 @@ def write_editions(site_dir: Path, site_name: str, systems: Sequence[System], pa
     built: dict[str, str] = {}
     for page in pages:
         try:
-            built[page.src_uri] = article((site_dir / page_file(page.url)).read_text(encoding="utf-8"))
+            built[page.src_uri] = _article(site_dir / page_file(page.url))
         except (OSError, NoArticle) as error:
             log.debug(f"print editions: {page.src_uri} left out ({error})")
     present = [p for p in pages if p.src_uri in built]
@@ -157,7 +192,7 @@ def write_editions(site_dir: Path, site_name: str, systems: Sequence[System], pa
     for edition in editions:
         held = [p for p in present if edition.holds(p.src_uri)]
         links = Links(edition.url, {page_key(p.url): section_id(p.url) for p in held})
-        sections = [print_section(built[p.src_uri], p.url, p.title, links) for p in held]
+        sections = [_section(built[p.src_uri], p, links, edition.url) for p in held]
         body = edition_html(edition.text, sections, _groups(edition, held), site, systems, date=date)
         target = site_dir / edition.file
         target.parent.mkdir(parents=True, exist_ok=True)
