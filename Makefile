@@ -9,6 +9,8 @@ PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 HOST ?= 127.0.0.1
 PORT ?= 8000
 SITE_URL ?=
+# The generator: mkdocs (the default, installed), properdocs or zensical (installed into .venv by hand; README).
+GENERATOR ?=
 SOURCE_DATE_EPOCH ?= 315532800
 export SOURCE_DATE_EPOCH
 
@@ -57,14 +59,14 @@ deps: $(VENV)/.site node_modules/.site
 dev-deps: $(VENV)/.dev node_modules/.dev .cache/wheelhouse/.done
 
 site: deps
-	$(PY) -m rollwright build --site-dir site $(if $(SITE_URL),--site-url $(SITE_URL))
+	$(PY) -m rollwright build --site-dir site $(if $(SITE_URL),--site-url $(SITE_URL)) $(if $(GENERATOR),--generator $(GENERATOR))
 
 # The site, with each game's print edition and the whole site's printed to PDF beside it (Debian's Chromium).
 pdf: deps
-	$(PY) -m rollwright pdf --site-dir site $(if $(SITE_URL),--site-url $(SITE_URL))
+	$(PY) -m rollwright pdf --site-dir site $(if $(SITE_URL),--site-url $(SITE_URL)) $(if $(GENERATOR),--generator $(GENERATOR))
 
 serve: deps
-	$(PY) -m rollwright serve --dev-addr $(HOST):$(PORT)
+	$(PY) -m rollwright serve --dev-addr $(HOST):$(PORT) $(if $(GENERATOR),--generator $(GENERATOR))
 
 # The installable package: a wheel (with the theme and the pinned Pyodide) and an sdist, reproducible.
 dist: deps

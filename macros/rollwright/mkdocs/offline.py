@@ -35,9 +35,9 @@ LOGIC = "assets/rollwright/runtime/service-worker.js"
 TABS = "assets/rollwright/runtime/service-worker-tabs.js"
 """Which build each open tab shows (loaded before ``LOGIC``, whose globals it uses when called)."""
 OFFLINE_PAGE = "503.html"
-"""The page a reader offline gets for a page never kept: a theme template (``site-overrides/503.html``)
-rendered with the site's look, added to the theme's static templates by ``site_assets.on_config``; named
-as an error page, its links start at the site's root (``site_url``'s path), so they work at any address."""
+"""The page a reader offline gets for a page never kept: the site's own 404 page saying so, written by the site work
+(:func:`rollwright.site.finish.offline_page`), so it has the site's look whichever generator built it; named as an
+error page, its links start at the site's root, so they work at any address."""
 _LAZY_PREFIXES = ("assets/javascripts/lunr/",)
 _LAZY_SUFFIXES = (".map", ".pdf")  # a print edition's PDF: megabytes, fetched when asked for
 _LAZY_FILES = frozenset({"sitemap.xml.gz"})
