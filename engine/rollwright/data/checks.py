@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from rollwright.data.condition import reads
 from rollwright.data.formula import Node, Value
 from rollwright.data.model import Check, Input, Outcome, Template
 from rollwright.dice import Distribution, repeat_sum
@@ -105,7 +106,11 @@ def outcome_of(check: Check, value: int) -> Outcome:
 
 def outcome_odds(check: Check, values: Mapping[str, Any], ladders: Ladders,
                  mode: str | None = None) -> list[tuple[Outcome, Fraction]]:
-    """The exact chance of every outcome, best first."""
+    """The exact chance of every outcome, best first (outcomes with conditions: in their order)."""
+    if check.reads:
+        from rollwright.data.outcomes import reading_odds
+
+        return reading_odds(check, values, ladders, mode)
     return odds_of(check, measure(check, values, ladders, mode))
 
 
@@ -154,7 +159,12 @@ def seeded_roll(check: Check, values: Mapping[str, Any], ladders: Ladders, seed:
         target_terms = roll_with(rng, target_text, check.depth)
         target = sum(t.sign * t.value for t in target_terms)
         measured -= target
-    outcome = outcome_of(check, measured)
+    if check.reads:
+        from rollwright.data.outcomes import judge, rolled_scope
+
+        outcome = judge(check, rolled_scope(check, values, ladders, terms, target))
+    else:
+        outcome = outcome_of(check, measured)
     extra = outcome.band.extra
     return {"notation": text, "terms": [t.to_dict() for t in terms], "total": total, "hits": hits,
             "target": target, "target_terms": None if target_terms is None else [t.to_dict() for t in target_terms],
@@ -198,11 +208,21 @@ def validate_check(reader: Reader, key: str, check: Check, inputs: Mapping[str, 
             against = check.against
             _try(reader, f"{key}.against", check, values, ladders,
                  lambda: parse(render(against, values, ladders)))
+        if check.reads:
+            for index, band in enumerate(check.bands):
+                when = band.when
+                if when is not None:
+                    _try(reader, f"{key}.outcomes.{index}.when", check, values, ladders,
+                         lambda: reads(when, values, ladders))
 
 
 def _parse_checked(check: Check, template: Template, values: Mapping[str, Any], ladders: Ladders) -> None:
     text = render(template, values, ladders)
-    if check.hit is None:
+    if check.reads:
+        from rollwright.data.outcomes import check_reading
+
+        check_reading(check, text)
+    elif check.hit is None:
         from rollwright.dice.notation import check_work
 
         check_work(parse(text), check.depth)

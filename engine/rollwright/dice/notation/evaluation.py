@@ -106,6 +106,15 @@ def _leaf_distribution(leaf: Leaf, depth: int) -> Distribution:
     raise TypeError(f"not a dice term: {leaf!r}")
 
 
+def leaf_distribution(leaf: Leaf, depth: int) -> Distribution:
+    """The exact distribution of one dice term (no cap checked here: the caller checked its expression).
+
+    >>> leaf_distribution(Dice(2, 6), 9).probability(12)
+    Fraction(1, 36)
+    """
+    return _leaf_distribution(leaf, depth)
+
+
 def evaluate(expr: Expr, depth: int = DEFAULT_DEPTH) -> Distribution:
     """Exact distribution of ``expr``; checks ``depth`` and the work estimate first."""
     depth = check_depth(depth)

@@ -1,0 +1,144 @@
+"""The gallery's games (one check each, conditions on the dice) against brute force on every input.
+
+Each game's rule is written again here in plain Python, over every face of every die, and the
+declared check must give the same fractions for every combination of its inputs.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from math import factorial
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rollwright.data.checks import grid, outcome_odds, seeded_roll
+from rollwright.data.loader import load_file
+
+GALLERY = Path(__file__).parent / "games" / "gallery"
+Judge = Callable[[Sequence[int], dict[str, Any]], str]
+
+
+def strike(faces: Sequence[int], v: dict[str, Any]) -> str:
+    (natural,) = faces
+    if natural == 20:
+        return "critical"
+    if natural == 1:
+        return "fumble"
+    return "hit" if natural + v["bonus"] >= v["target"] else "miss"
+
+
+def percentile(faces: Sequence[int], v: dict[str, Any]) -> str:
+    (roll,) = faces
+    skill = v["skill"]
+    if roll == 100 or (skill < 50 and roll >= 96):
+        return "fumble"
+    for key, limit in (("extreme", skill // 5), ("hard", skill // 2), ("regular", skill)):
+        if roll <= limit:
+            return key
+    return "failure"
+
+
+def glitch(faces: Sequence[int], v: dict[str, Any]) -> str:
+    hits = sum(1 for f in faces if f >= 5)
+    glitched = faces.count(1) > len(faces) / 2
+    if glitched and hits == 0:
+        return "critical-glitch"
+    if hits >= v["need"]:
+        return "glitch" if glitched else "success"
+    return "failure"
+
+
+def highest(faces: Sequence[int], v: dict[str, Any]) -> str:
+    if faces.count(6) >= 2:
+        return "critical"
+    return "full" if max(faces) == 6 else "partial" if max(faces) >= 4 else "bad"
+
+
+def challenge(faces: Sequence[int], v: dict[str, Any]) -> str:
+    action, c1, c2 = faces
+    score = min(action + v["stat"] + v["adds"], 10)
+    beats = (score > c1) + (score > c2)
+    match = c1 == c2
+    if beats == 2:
+        return "strong-match" if match else "strong"
+    if beats == 1:
+        return "weak"
+    return "miss-match" if match else "miss"
+
+
+def duality(faces: Sequence[int], v: dict[str, Any]) -> str:
+    hope, fear = faces
+    if hope == fear:
+        return "critical"
+    made = hope + fear + v["trait"] >= v["difficulty"]
+    if made:
+        return "hope" if hope > fear else "fear"
+    return "fail-hope" if hope > fear else "fail-fear"
+
+
+CASES: dict[str, tuple[Judge, Callable[[dict[str, Any]], list[int]]]] = {
+    "strike": (strike, lambda v: [20]),
+    "percentile": (percentile, lambda v: [100]),
+    "glitch": (glitch, lambda v: [6] * v["pool"]),
+    "highest": (highest, lambda v: [6] * v["pool"]),
+    "challenge": (challenge, lambda v: [6, 10, 10]),
+    "duality": (duality, lambda v: [12, 12]),
+}
+
+
+ORDERLESS = {"glitch", "highest"}
+"""Games whose rule reads a pool of alike dice in no order: enumerated as multisets, each with its count of orders."""
+
+
+def brute(judge: Judge, sides: list[int], values: dict[str, Any], orderless: bool = False) -> dict[str, Fraction]:
+    found: Counter[str] = Counter()
+    if orderless:
+        for faces in itertools.combinations_with_replacement(range(1, sides[0] + 1), len(sides)):
+            orders = factorial(len(faces))
+            for count in Counter(faces).values():
+                orders //= factorial(count)
+            found[judge(faces, values)] += orders
+    else:
+        for faces in itertools.product(*(range(1, s + 1) for s in sides)):
+            found[judge(faces, values)] += 1
+    total = sum(found.values())
+    return {k: Fraction(n, total) for k, n in found.items()}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_gallery_game_equals_brute_force_on_every_input(name: str) -> None:
+    judge, sides = CASES[name]
+    game = load_file(GALLERY / f"{name}.toml")
+    (check,) = game.checks.values()
+    combos = grid(check, game.inputs)
+    if len(combos) > 400:  # wide grids: every value of each input, the others at a spread of values
+        combos = combos[:: len(combos) // 400 + 1] + combos[-1:]
+    for values in combos:
+        odds = {o.key: p for o, p in outcome_odds(check, values, game.ladders)}
+        expected = brute(judge, sides(values), values, name in ORDERLESS)
+        assert odds == {k: expected.get(k, Fraction(0)) for k in odds}, values
+        assert sum(odds.values()) == 1
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_seeded_roll_is_judged_as_its_dice_say(name: str) -> None:
+    judge, _ = CASES[name]
+    game = load_file(GALLERY / f"{name}.toml")
+    (check,) = game.checks.values()
+    for seed in range(30):
+        values = {n: game.inputs[n].values()[seed % len(game.inputs[n].values())] for n in check.inputs}
+        answer = seeded_roll(check, values, game.ladders, seed)
+        faces = [die["faces"][0] for t in answer["terms"] for die in t["dice"]]
+        assert answer["outcome"] == judge(faces, values), (values, faces)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_gallery_game_is_short(name: str) -> None:
+    mechanics = [line for line in (GALLERY / f"{name}.toml").read_text().splitlines()
+                 if line.strip() and not line.startswith("#")]
+    assert len(mechanics) < 40  # its [game] table (6 lines) aside, under 30 lines of mechanics

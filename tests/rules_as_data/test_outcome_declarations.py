@@ -1,0 +1,71 @@
+"""Declaring ``outcomes`` with conditions: what the file may say, each mistake's message, and the calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rollwright.data.install import install, uninstall
+from rollwright.data.loader import load_file, load_text
+from rollwright.errors import DeclarationError
+from rollwright.kit.registry import call
+
+GAME = '''
+[inputs.bonus]
+label = "Bonus"
+min = 0
+max = 3
+[checks.attack]
+roll = "d20 + {bonus}"
+outcomes = [
+  { key = "crit", name = "Critical", when = "%s" },
+  { key = "miss", name = "Miss" %s},
+]
+'''
+
+
+def load(when: str = "die(1) == 20", last: str = "") -> object:
+    return load_text(GAME % (when, last), "strike/game.toml", system_id="strike")
+
+
+@pytest.mark.parametrize("when, last, expected", [
+    ("die(1) = 20", "", "line 9, checks.attack.outcomes.0.when: the character '=' has no meaning in a condition "
+                        "(equal is written '==')"),
+    ("totl >= 10", "", "unknown name 'totl'; did you mean 'total'?"),
+    ("margin >= 0", "", "unknown name 'margin'"),
+    ("total >= 10", ', when = "total < 10" ', "the last outcome takes every roll the others leave"),
+    ("1 < total < 5", "", "compare two things at a time; join comparisons with 'and'"),
+    ("count(6) >= 1 and", "", "checks.attack.outcomes.0.when"),
+])
+def test_a_wrong_outcome_names_its_key_and_the_fix(when: str, last: str, expected: str) -> None:
+    with pytest.raises(DeclarationError) as caught:
+        load(when, last)
+    assert expected in str(caught.value)
+
+
+def test_bands_or_outcomes_but_not_both() -> None:
+    text = GAME % ("total > 1", "") + 'bands = [{ key = "all", name = "All" }]\n'
+    with pytest.raises(DeclarationError, match="either bands"):
+        load_text(text.replace("[checks.attack]\n", "[checks.attack]\n"), "strike/game.toml", system_id="strike")
+
+
+def test_inputs_used_only_in_conditions_are_the_checks_inputs() -> None:
+    text = GAME.replace("[checks.attack]", "[inputs.target]\nlabel = \"Target\"\nmin = 5\nmax = 25\n[checks.attack]")
+    game = load_text(text % ("total >= target", ""), "strike/game.toml", system_id="strike")
+    assert game.checks["attack"].inputs == ("bonus", "target")
+
+
+def test_a_data_game_with_outcomes_answers_through_the_registry() -> None:
+    game = load_file(Path(__file__).parent / "games" / "gallery" / "strike.toml")
+    names = install(game)
+    try:
+        answer = call("strike.attack", {"bonus": 2, "target": 15})
+        assert [(o["key"], o["p"], o["span"]) for o in answer["outcomes"]] == [
+            ("critical", "1/20", "when die(1) == 20"), ("fumble", "1/20", "when die(1) == 1"),
+            ("hit", "7/20", "when total >= target"), ("miss", "11/20", "otherwise")]
+        assert answer["success"] == "2/5" and answer["measure"] == "outcomes"
+        rolled = call("strike.attack.roll", {"bonus": 2, "target": 15, "seed": 4})
+        assert rolled["outcome"] in {"critical", "fumble", "hit", "miss"}
+    finally:
+        uninstall(names)
