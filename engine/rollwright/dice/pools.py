@@ -23,10 +23,15 @@ DEFAULT_DEPTH = 9
 """Explosion cap used when the caller names none (icepool's default too)."""
 
 
-def explode(die: Distribution, depth: int = DEFAULT_DEPTH, at_least: int | None = None) -> Distribution:
+def explode(die: Distribution, depth: int = DEFAULT_DEPTH, at_least: int | None = None,
+            penetrate: bool = False) -> Distribution:
     """A die that rolls again and adds on faces ``>= at_least`` (default: its top face).
 
-    ``depth`` is the most extra dice one die may add.
+    ``depth`` is the most extra dice one die may add; ``penetrate``: each extra roll adds 1 less
+    than its face (whether it explodes again is read on its face).
+
+    >>> explode(Distribution.die(6), depth=1, penetrate=True).max_outcome
+    11
 
     >>> explode(Distribution.die(4), depth=0) == Distribution.die(4)
     True
@@ -44,17 +49,45 @@ def explode(die: Distribution, depth: int = DEFAULT_DEPTH, at_least: int | None 
             "lowest face) would never stop; explode on higher faces only"
         )
     result = die
+    less = 1 if penetrate else 0
     for _ in range(depth):
         weights: dict[int, int] = {}
         total = result.total_weight
         for face, w in die.items():
             if face >= threshold:
                 for value, rw in result.items():
-                    weights[face + value] = weights.get(face + value, 0) + w * rw
+                    weights[face + value - less] = weights.get(face + value - less, 0) + w * rw
             else:
                 weights[face] = weights.get(face, 0) + w * total
         result = Distribution(weights)
     return result
+
+
+def keep_of(parts: list[Distribution], keep: int, highest: bool = True) -> Distribution:
+    """Sum of the ``keep`` highest (or lowest) of independent rolls that may all differ (a group roll).
+
+    Each roll in turn updates the distribution of the ``keep`` best values so far (a sorted tuple):
+    its states are at most the ways to pick ``keep`` values from the outcomes, whatever the rolls.
+
+    >>> keep_of([Distribution.die(8), Distribution.die(6)], 1).probability(8)
+    Fraction(1, 8)
+    >>> keep_of([Distribution.die(6)] * 4, 3) == keep_highest(Distribution.die(6), 4, 3)
+    True
+    """
+    _check_pool(len(parts), keep)
+    sign = 1 if highest else -1
+    states: dict[tuple[int, ...], int] = {(): 1}
+    for part in parts:
+        nxt: dict[tuple[int, ...], int] = {}
+        for best, weight in states.items():
+            for value, w in part.items():
+                grown = tuple(sorted((*best, sign * value), reverse=True)[:keep])
+                nxt[grown] = nxt.get(grown, 0) + weight * w
+        states = nxt
+    out: dict[int, int] = {}
+    for best, weight in states.items():
+        out[sign * sum(best)] = out.get(sign * sum(best), 0) + weight
+    return Distribution(out)
 
 
 def keep_highest(die: Distribution, count: int, keep: int) -> Distribution:
