@@ -125,6 +125,78 @@ def test_gallery_game_equals_brute_force_on_every_input(name: str) -> None:
         assert sum(odds.values()) == 1
 
 
+def exploding_die(sides: int, depth: int) -> dict[int, Fraction]:
+    """One die that rolls again and adds on its top face, at most ``depth`` times, face by face."""
+    out: dict[int, Fraction] = {}
+    for face in range(1, sides + 1):
+        if face == sides and depth:
+            for rest, p in exploding_die(sides, depth - 1).items():
+                out[face + rest] = out.get(face + rest, Fraction(0)) + p / sides
+        else:
+            out[face] = out.get(face, Fraction(0)) + Fraction(1, sides)
+    return out
+
+
+def again_hits(depth: int) -> dict[int, Fraction]:
+    """Hits of one d10 hitting on 8+, a 10 rolling another die (each roll its own hit), ``depth`` extra at most."""
+    out: dict[int, Fraction] = {}
+    for face in range(1, 11):
+        rests = again_hits(depth - 1) if face == 10 and depth else {0: Fraction(1)}
+        for rest, p in rests.items():
+            out[(face >= 8) + rest] = out.get((face >= 8) + rest, Fraction(0)) + p / 10
+    return out
+
+
+def combine(a: dict[int, Fraction], b: dict[int, Fraction], fn) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[fn(x, y)] = out.get(fn(x, y), Fraction(0)) + p * q
+    return out
+
+
+def by_outcome(values: dict[int, Fraction], judge) -> dict[str, Fraction]:
+    out: dict[str, Fraction] = {}
+    for value, p in values.items():
+        out[judge(value)] = out.get(judge(value), Fraction(0)) + p
+    return out
+
+
+def ladder(v: dict[str, Any]) -> dict[str, Fraction]:
+    fudge = {-1: Fraction(1, 3), 0: Fraction(1, 3), 1: Fraction(1, 3)}
+    four = combine(combine(fudge, fudge, int.__add__), combine(fudge, fudge, int.__add__), int.__add__)
+    return by_outcome(four, lambda s: (lambda m: "style" if m >= 3 else "success" if m >= 1 else "tie" if m == 0
+                                       else "fail")(s + v["skill"] - v["difficulty"]))
+
+
+def wild(v: dict[str, Any]) -> dict[str, Fraction]:
+    trait = exploding_die([4, 6, 8, 10, 12][v["trait"] - 1], 6)
+    best = combine(trait, exploding_die(6, 6), max)
+    return by_outcome(best, lambda b: "raise" if b + v["modifier"] >= 8 else "success" if b + v["modifier"] >= 4
+                      else "failure")
+
+
+def again(v: dict[str, Any]) -> dict[str, Fraction]:
+    hits = {0: Fraction(1)}
+    for _ in range(v["pool"]):
+        hits = combine(hits, again_hits(4), int.__add__)
+    return by_outcome(hits, lambda h: "exceptional" if h >= 5 else "success" if h >= 1 else "failure")
+
+
+FORMS = {"ladder": ladder, "wild": wild, "again": again}
+"""Games on the newer notation, against their rule worked die by die (an exploding die face by face)."""
+
+
+@pytest.mark.parametrize("name", sorted(FORMS))
+def test_gallery_game_on_new_notation_equals_its_rule_on_every_input(name: str) -> None:
+    game = load_file(GALLERY / f"{name}.toml")
+    (check,) = game.checks.values()
+    for values in grid(check, game.inputs):
+        odds = {o.key: p for o, p in outcome_odds(check, values, game.ladders)}
+        expected = FORMS[name](values)
+        assert odds == {k: expected.get(k, Fraction(0)) for k in odds}, values
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_seeded_roll_is_judged_as_its_dice_say(name: str) -> None:
     judge, _ = CASES[name]
@@ -137,7 +209,7 @@ def test_a_seeded_roll_is_judged_as_its_dice_say(name: str) -> None:
         assert answer["outcome"] == judge(faces, values), (values, faces)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", sorted([*CASES, *FORMS]))
 def test_each_gallery_game_is_short(name: str) -> None:
     mechanics = [line for line in (GALLERY / f"{name}.toml").read_text().splitlines()
                  if line.strip() and not line.startswith("#")]

@@ -26,10 +26,10 @@ from rollwright.data.condition import reads
 from rollwright.data.formula import Node, Value
 from rollwright.data.model import Check, Input, Outcome, Template
 from rollwright.dice import Distribution, repeat_sum
-from rollwright.dice.notation import Dice, distribution, parse
+from rollwright.dice.notation import Count, Dice, distribution, parse
 from rollwright.dice.rolling import roll_with
 from rollwright.dice.script import dice_source
-from rollwright.errors import ParameterError, RollwrightError
+from rollwright.errors import LimitError, ParameterError, RollwrightError
 
 if TYPE_CHECKING:
     from rollwright.data.loader import Reader
@@ -70,8 +70,8 @@ def notation(check: Check, values: Mapping[str, Any], ladders: Ladders, mode: st
 
 def _pool(check: Check, text: str) -> Dice:
     expr = parse(text)
-    if not isinstance(expr, Dice) or expr.select is not None or expr.explode:
-        raise ParameterError(f"{check.key}: a pool is plain dice such as 5d6 (got {text!r})")
+    if not isinstance(expr, Dice) or expr.select is not None:
+        raise ParameterError(f"the pool is dice such as 5d6 or 5d10! (got {text!r}); keep or drop nothing")
     return expr
 
 
@@ -82,10 +82,13 @@ def measure(check: Check, values: Mapping[str, Any], ladders: Ladders, mode: str
         rolled = distribution(text, depth=check.depth)
     else:
         pool = _pool(check, text)
-        hits = max(pool.sides - check.hit + 1, 0)
-        one = Distribution({0: pool.sides - hits, 1: hits}) if 0 < hits < pool.sides else Distribution.constant(
-            1 if hits else 0)
-        rolled = repeat_sum(one, pool.count)
+        if pool.explode:  # each extra roll is a die of its own, and may hit too ("10-again")
+            rolled = distribution(Count(pool, ">=", check.hit), depth=check.depth)
+        else:
+            hits = max(pool.sides - check.hit + 1, 0)
+            one = Distribution({0: pool.sides - hits, 1: hits}) if 0 < hits < pool.sides else Distribution.constant(
+                1 if hits else 0)
+            rolled = repeat_sum(one, pool.count)
     if check.against is None:
         return rolled
     target = distribution(render(check.against, values, ladders), depth=check.depth)
@@ -151,7 +154,7 @@ def seeded_roll(check: Check, values: Mapping[str, Any], ladders: Ladders, seed:
     total = sum(t.sign * t.value for t in terms)
     hits = None
     if check.hit is not None:
-        hits = sum(1 for t in terms for die in t.dice if die.kept and die.value >= check.hit)
+        hits = sum(1 for t in terms for die in t.dice if die.kept for face in die.faces if face >= check.hit)
     measured = total if hits is None else hits
     target = target_terms = None
     if check.against is not None:
@@ -227,7 +230,10 @@ def _parse_checked(check: Check, template: Template, values: Mapping[str, Any], 
 
         check_work(parse(text), check.depth)
     else:
-        _pool(check, text)
+        from rollwright.dice.notation import check_work
+
+        pool = _pool(check, text)
+        check_work(Count(pool, ">=", check.hit) if pool.explode else pool, check.depth)
 
 
 def _try(reader: Reader, where: str, check: Check, values: Mapping[str, Any], ladders: Ladders, work: Any) -> None:
@@ -235,5 +241,7 @@ def _try(reader: Reader, where: str, check: Check, values: Mapping[str, Any], la
         work()
     except RollwrightError as error:
         inputs = ", ".join(f"{k} = {v}" for k, v in values.items())
-        raise reader.fail(where, f"with {inputs} this cannot be rolled: {error}; narrow the inputs' ranges "
-                                 f"or change the dice") from None
+        told = f"with {inputs} this cannot be rolled" if inputs else "this cannot be rolled"
+        # a cap reached at some inputs is fixed by narrowing them; any other fault names its own fix
+        fix = "; narrow the inputs' ranges or change the dice" if isinstance(error, LimitError) and inputs else ""
+        raise reader.fail(where, f"{told}: {error}{fix}") from None

@@ -283,3 +283,22 @@ def feature(key: str) -> tuple[object, ...]:
     if name == "die":
         return ("die", value)
     return ("count", {"count": "==", "at_least": ">=", "at_most": "<="}[name], value)
+
+
+POOL_WORDS = frozenset({"hits", "highest", "lowest", "dice", "largest_set"})
+
+
+def reads_pool(node: object) -> bool:
+    """Whether a condition reads the dice one by one (counts, highest...), not only totals and ``die(n)``.
+
+    >>> reads_pool(parse("total >= 10 and die(1) == 20")), reads_pool(parse("at_least(5) >= 2"))
+    (False, True)
+    """
+    if isinstance(node, Read):
+        return node.name != "die"
+    if isinstance(node, Name):
+        return node.name in POOL_WORDS
+    if dataclasses.is_dataclass(node):
+        return any(reads_pool(getattr(node, item.name)) for item in dataclasses.fields(node)
+                   if isinstance(getattr(node, item.name), Node))
+    return False

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rollwright.data.condition import READ_FUNCTIONS, READ_WORDS, feature, parse, reads
+from rollwright.data.condition import READ_FUNCTIONS, READ_WORDS, feature, parse, reads, reads_pool
 from rollwright.data.model import Band, Check, Input, Outcome
 from rollwright.dice.notation import distribution
 from rollwright.dice.notation import parse as parse_notation
@@ -172,9 +172,14 @@ def rolled_scope(check: Check, values: Mapping[str, Any], ladders: Ladders, term
 
 def check_reading(check: Check, text: str) -> None:
     """Refuse, before any work, dice whose reading is past the caps (as the file is read, for every input)."""
-    from rollwright.dice.notation import check_work
+    from rollwright.dice.notation import Dice, check_work
     from rollwright.dice.reading import check_bound, groups_of
+    from rollwright.errors import ParameterError
 
     expr = parse_notation(text)
     check_work(expr, check.depth)
-    check_bound(groups_of(expr, check.depth)[0])
+    if check.hit is not None and isinstance(expr, Dice) and expr.explode:
+        raise ParameterError("outcomes read each die whole, so an exploding pool's extra rolls would not be hits "
+                             "of their own; count its hits with bands, or roll it without '!'")
+    if any(band.when is not None and reads_pool(band.when) for band in check.bands):
+        check_bound(groups_of(expr, check.depth)[0])

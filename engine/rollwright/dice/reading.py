@@ -37,9 +37,10 @@ from math import comb
 from rollwright.dice.distribution import Distribution
 from rollwright.dice.notation.evaluation import check_work, leaf_distribution
 from rollwright.dice.notation.limits import check_depth
-from rollwright.dice.notation.syntax import Constant, Dice, Expr, OpenD20, RollKeep, signed_terms
+from rollwright.dice.notation.compound import FUDGE, one_die
+from rollwright.dice.notation.syntax import Constant, Dice, Expr, Fudge, OpenD20, RollKeep, signed_terms, to_text
 from rollwright.dice.pools import explode, open_d20
-from rollwright.errors import LimitError
+from rollwright.errors import LimitError, NotationError
 
 Feature = tuple[Any, ...]
 MAX_STATE_STEPS = 600_000
@@ -82,20 +83,20 @@ def groups_of(expr: Expr, depth: int) -> tuple[list[Group], int]:
         if isinstance(leaf, Constant):
             offset += sign * leaf.value
         elif isinstance(leaf, Dice):
-            die = Distribution.die(leaf.sides)
-            if leaf.explode:
-                die = explode(die, depth=depth, at_least=leaf.explodes_at)
             keep = (0, leaf.count)
             if leaf.select is not None:
                 highest, kept = leaf.select.kept(leaf.count)
                 keep = (0, kept) if highest else (leaf.count - kept, leaf.count)
-            groups.append(Group(term, sign, die, leaf.count, keep))
+            groups.append(Group(term, sign, one_die(leaf, depth), leaf.count, keep))
+        elif isinstance(leaf, Fudge):
+            groups.append(Group(term, sign, FUDGE, leaf.count, (0, leaf.count)))
         elif isinstance(leaf, RollKeep):
             groups.append(Group(term, sign, explode(Distribution.die(10), depth=depth), leaf.rolled, (0, leaf.kept)))
         elif isinstance(leaf, OpenD20):
             groups.append(Group(term, sign, open_d20(), 1, (0, 1)))
         else:
-            raise TypeError(f"not a dice term: {leaf!r}")
+            raise NotationError(f"'{to_text(leaf)}' is worked out as a whole, so its dice cannot be read one by one; "
+                                "read its total, or roll plain dice", position=leaf.position)
     return groups, offset
 
 
@@ -108,12 +109,16 @@ def joint(expr: Expr, features: Sequence[Feature], depth: int = 9) -> dict[tuple
     """
     depth = check_depth(depth)
     check_work(expr, depth)
-    groups, offset = groups_of(expr, depth)
     wanted = list(features)
-    if not any(f[0] in _POOL_FEATURES for f in wanted):
-        return _by_terms(expr, groups, offset, wanted, depth)
+    if not any(f[0] in _POOL_FEATURES or f[0] == "dice" for f in wanted):
+        return _by_terms(expr, [], _offset(expr), wanted, depth)
+    groups, offset = groups_of(expr, depth)
     check_bound(groups)
     return _multiset(groups, offset, wanted)
+
+
+def _offset(expr: Expr) -> int:
+    return sum(sign * leaf.value for sign, leaf in signed_terms(expr) if isinstance(leaf, Constant))
 
 
 def _by_terms(expr: Expr, groups: list[Group], offset: int, wanted: list[Feature],
