@@ -90,6 +90,54 @@ def keep_of(parts: list[Distribution], keep: int, highest: bool = True) -> Distr
     return Distribution(out)
 
 
+def keep_mixed(dice: list[Distribution], keep: int, highest: bool = True) -> Distribution:
+    """Sum of the ``keep`` highest (or lowest) of a pool of dice that may differ (``{4d6+3d8}kh4``).
+
+    Alike dice are grouped. The faces are walked from the top down; the state is how many dice
+    of each group are still to place and the sum kept so far. Once ``keep`` dice are placed, the
+    rest land lower in every way at once (a power of the weight below the face).
+
+    >>> keep_mixed([Distribution.die(6)] * 2 + [Distribution.die(8)], 2).probability(14)
+    Fraction(11, 288)
+    >>> keep_mixed([Distribution.die(6)] * 4, 3) == keep_highest(Distribution.die(6), 4, 3)
+    True
+    """
+    _check_pool(len(dice), keep)
+    if not highest:
+        return -keep_mixed([-d for d in dice], keep)
+    kinds = list(dict.fromkeys(dice))
+    counts = tuple(dice.count(kind) for kind in kinds)
+    faces = sorted(set().union(*(kind.outcomes() for kind in kinds)), reverse=True)
+    below = [kind.total_weight for kind in kinds]
+    states: dict[tuple[tuple[int, ...], int], int] = {(counts, 0): 1}
+    result: dict[int, int] = {}
+    for face in faces:
+        here = [kind.weight(face) for kind in kinds]
+        below = [b - h for b, h in zip(below, here)]
+        nxt: dict[tuple[tuple[int, ...], int], int] = {}
+        ways_here = [[[(r - k, comb(r, k) * h**k, k) for k in (range(r + 1) if h else (0,))] for r in range(n + 1)]
+                     for h, n in zip(here, counts)]  # for each group and dice left: (left after, ways, landed)
+        for (left, kept_sum), weight in states.items():
+            placed = len(dice) - sum(left)
+            splits: list[tuple[tuple[int, ...], int, int]] = [((), weight, 0)]
+            for index, r in enumerate(left):
+                table = ways_here[index][r]
+                splits = [(done + (after,), w * ways, n + k) for done, w, n in splits for after, ways, k in table]
+            for rest, w, landed in splits:
+                taken = min(landed, keep - placed)
+                total = kept_sum + taken * face
+                if placed + landed >= keep:  # the kept set is full: the others land lower, in any way
+                    ways = w
+                    for index, r in enumerate(rest):
+                        ways *= below[index] ** r
+                    if ways:
+                        result[total] = result.get(total, 0) + ways
+                elif any(rest):
+                    nxt[(rest, total)] = nxt.get((rest, total), 0) + w
+        states = nxt
+    return Distribution(result)
+
+
 def keep_highest(die: Distribution, count: int, keep: int) -> Distribution:
     """Sum of the ``keep`` highest of ``count`` independent copies of ``die``.
 

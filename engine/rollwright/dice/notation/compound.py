@@ -25,7 +25,7 @@ from collections.abc import Callable
 from rollwright.dice.distribution import Distribution, repeat_sum
 from rollwright.dice.notation.cost import SUM_PAIR, Shape, add_cost, explode_cost, repeat_cost
 from rollwright.dice.notation.syntax import BinOp, Call, Count, Dice, Expr, Fudge, GroupRoll, Reroll, dice_count
-from rollwright.dice.pools import explode, keep_dice, keep_of
+from rollwright.dice.pools import explode, keep_dice, keep_mixed, keep_of
 from rollwright.errors import NotationError
 
 FUDGE = Distribution({-1: 1, 0: 1, 1: 1})
@@ -134,7 +134,7 @@ def whole_distribution(leaf: GroupRoll | Call | BinOp, whole: Whole, depth: int)
         if leaf.select is not None and len(leaf.items) == 1:  # Roll20: one roll in braces keeps its dice
             dice = pool_dice(leaf.items[0], depth)
             highest, kept = leaf.select.kept(len(dice))
-            return keep_of(dice, kept, highest)
+            return keep_mixed(dice, kept, highest)
         parts = [whole(item) for item in leaf.items]
         if leaf.select is None:
             return _sum(parts)
