@@ -69,3 +69,36 @@ def test_a_data_game_with_outcomes_answers_through_the_registry() -> None:
         assert rolled["outcome"] in {"critical", "fumble", "hit", "miss"}
     finally:
         uninstall(names)
+
+
+def test_a_check_named_roll_is_a_check_and_a_wrong_name_is_never_offered_back() -> None:
+    from rollwright.mkdocs.inline_rolls import check
+
+    game = load_text(GAME.replace("[checks.attack]", "[checks.roll]") % ("die(1) == 20", ""), "strike/game.toml",
+                     system_id="strike")
+    names = install(game)
+    try:
+        assert "rw-chip" in check("strike.roll", bonus=1)
+        with pytest.raises(Exception) as caught:
+            check("strike.rol", bonus=1)
+        assert "did you mean 'strike.roll'?" in str(caught.value)
+        with pytest.raises(Exception) as caught:
+            check("strike.roll.roll", bonus=1)
+        assert "did you mean 'strike.roll.roll'" not in str(caught.value)
+    finally:
+        uninstall(names)
+
+
+def test_rollwright_check_compares_a_data_games_checks_without_a_parity_file() -> None:
+    from rollwright.checks.parity_calls import declared_calls
+    from rollwright.kit.system import System
+
+    game = load_file(Path(__file__).parent / "games" / "gallery" / "strike.toml")
+    names = install(game)
+    try:
+        system = System("strike", "Strike", "", "", "strike", ())
+        calls = declared_calls(system)
+        assert [(c.name, c.params) for c in calls] == [
+            ("strike.attack", {"bonus": -2, "target": 15}), ("strike.attack.roll", {"bonus": -2, "target": 15, "seed": 1})]
+    finally:
+        uninstall(names)

@@ -185,7 +185,7 @@ def suggest(name: str, known: Mapping[str, object] | Sequence[str]) -> str:
     >>> suggest("x", ["might", "grace"])
     '; the names here are: grace, might'
     """
-    names = sorted(known)
+    names = sorted(set(known) - {name})  # never offer back the name just refused
     close = difflib.get_close_matches(name, names, n=1)
     if close:
         return f"; did you mean {close[0]!r}?"
