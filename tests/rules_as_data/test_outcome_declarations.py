@@ -102,3 +102,24 @@ def test_rollwright_check_compares_a_data_games_checks_without_a_parity_file() -
             ("strike.attack", {"bonus": -2, "target": 15}), ("strike.attack.roll", {"bonus": -2, "target": 15, "seed": 1})]
     finally:
         uninstall(names)
+
+
+def test_an_outcome_that_can_never_happen_and_an_impossible_budget_are_found_with_their_line() -> None:
+    from rollwright.data.lint import lint
+
+    text = (GAME % ("die(1) == 20", "")).replace('{ key = "crit"', '{ key = "never", name = "Never", when = "total > 40" },\n'
+                                                 '  { key = "crit"')
+    text += '[character.fields.might]\nlabel = "Might"\nmin = 3\nmax = 5\n[character.budget]\npoints = 2\n'
+    found = [str(f) for f in lint(load_text(text, "strike/game.toml", system_id="strike"), text)]
+    assert found == [
+        "strike/game.toml, line 9, checks.attack.outcomes.0: the outcome 'never' can never happen, for any input "
+        "(bonus 0 to 3); an outcome above it takes every roll it would, or its condition never holds",
+        "strike/game.toml, line 17, character.budget: no character fits in 2 points: the fields cost at least 3 in all"]
+
+
+def test_the_gallery_declares_nothing_that_can_never_happen() -> None:
+    from rollwright.data.lint import lint
+
+    for path in sorted((Path(__file__).parent / "games" / "gallery").glob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        assert lint(load_file(path), text) == [], path.name
