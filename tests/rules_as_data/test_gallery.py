@@ -19,7 +19,7 @@ import pytest
 from rollwright.data.checks import grid, outcome_odds, seeded_roll
 from rollwright.data.loader import load_file
 
-GALLERY = Path(__file__).parent / "games" / "gallery"
+GALLERY = Path(__file__).resolve().parents[2] / "docs" / "designers" / "gallery"
 Judge = Callable[[Sequence[int], dict[str, Any]], str]
 
 
@@ -214,3 +214,19 @@ def test_each_gallery_game_is_short(name: str) -> None:
     mechanics = [line for line in (GALLERY / f"{name}.toml").read_text().splitlines()
                  if line.strip() and not line.startswith("#")]
     assert len(mechanics) < 40  # its [game] table (6 lines) aside, under 30 lines of mechanics
+
+
+def test_the_guides_gallery_table_quotes_the_engines_exact_chances() -> None:
+    page = (GALLERY.parent / "dice-as-data.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if line.startswith("| ") and ".toml` |" in line]
+    assert len(rows) == len(list(GALLERY.glob("*.toml")))
+    for row in rows:
+        _, name, shown, chances = [cell.strip() for cell in row.strip("|").split("|")]
+        game = load_file(GALLERY / name.strip("`"))
+        (check,) = game.checks.values()
+        values = {}
+        for pair in shown.split(", "):
+            key, _, value = pair.rpartition(" ")
+            values[key] = int(value)
+        odds = outcome_odds(check, values, game.ladders)
+        assert chances == ", ".join(f"{o.key} {p}" for o, p in odds), name

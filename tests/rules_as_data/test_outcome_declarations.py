@@ -11,6 +11,8 @@ from rollwright.data.loader import load_file, load_text
 from rollwright.errors import DeclarationError
 from rollwright.kit.registry import call
 
+GALLERY = Path(__file__).resolve().parents[2] / "docs" / "designers" / "gallery"
+
 GAME = '''
 [inputs.bonus]
 label = "Bonus"
@@ -57,7 +59,7 @@ def test_inputs_used_only_in_conditions_are_the_checks_inputs() -> None:
 
 
 def test_a_data_game_with_outcomes_answers_through_the_registry() -> None:
-    game = load_file(Path(__file__).parent / "games" / "gallery" / "strike.toml")
+    game = load_file(GALLERY / "strike.toml")
     names = install(game)
     try:
         answer = call("strike.attack", {"bonus": 2, "target": 15})
@@ -93,7 +95,7 @@ def test_rollwright_check_compares_a_data_games_checks_without_a_parity_file() -
     from rollwright.checks.parity_calls import declared_calls
     from rollwright.kit.system import System
 
-    game = load_file(Path(__file__).parent / "games" / "gallery" / "strike.toml")
+    game = load_file(GALLERY / "strike.toml")
     names = install(game)
     try:
         system = System("strike", "Strike", "", "", "strike", ())
@@ -120,6 +122,6 @@ def test_an_outcome_that_can_never_happen_and_an_impossible_budget_are_found_wit
 def test_the_gallery_declares_nothing_that_can_never_happen() -> None:
     from rollwright.data.lint import lint
 
-    for path in sorted((Path(__file__).parent / "games" / "gallery").glob("*.toml")):
+    for path in sorted((GALLERY).glob("*.toml")):
         text = path.read_text(encoding="utf-8")
         assert lint(load_file(path), text) == [], path.name
