@@ -54,6 +54,8 @@ def glitch(faces: Sequence[int], v: dict[str, Any]) -> str:
 
 
 def highest(faces: Sequence[int], v: dict[str, Any]) -> str:
+    if v["pool"] == 0:  # no dice: two are rolled and only the lower is kept (and read)
+        faces = [min(faces)]
     if faces.count(6) >= 2:
         return "critical"
     return "full" if max(faces) == 6 else "partial" if max(faces) >= 4 else "bad"
@@ -85,7 +87,7 @@ CASES: dict[str, tuple[Judge, Callable[[dict[str, Any]], list[int]]]] = {
     "strike": (strike, lambda v: [20]),
     "percentile": (percentile, lambda v: [100]),
     "glitch": (glitch, lambda v: [6] * v["pool"]),
-    "highest": (highest, lambda v: [6] * v["pool"]),
+    "highest": (highest, lambda v: [6] * (v["pool"] or 2)),
     "challenge": (challenge, lambda v: [6, 10, 10]),
     "duality": (duality, lambda v: [12, 12]),
 }

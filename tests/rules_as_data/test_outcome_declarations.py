@@ -125,3 +125,27 @@ def test_the_gallery_declares_nothing_that_can_never_happen() -> None:
     for path in sorted((GALLERY).glob("*.toml")):
         text = path.read_text(encoding="utf-8")
         assert lint(load_file(path), text) == [], path.name
+
+
+@pytest.mark.parametrize("when, words", [
+    ("bonus == 0 and total > 3", "reads the inputs only, not 'total'"),
+    ("count(6) > 0", "reads the inputs only, not 'the dice'"),
+    ("bonsu == 0", "not 'bonsu'; did you mean 'bonus'?"),
+])
+def test_a_roll_instead_is_chosen_by_the_inputs_only(when: str, words: str) -> None:
+    text = (GAME % ("die(1) == 20", "")).replace('roll = "d20 + {bonus}"',
+                                                 f'roll = "d20 + {{bonus}}"\ninstead = [{{ when = "{when}", roll = "2d20kl1" }}]')
+    with pytest.raises(DeclarationError) as caught:
+        load_text(text, "strike/game.toml", system_id="strike")
+    assert words in str(caught.value) and "checks.attack.instead.0.when" in str(caught.value)
+
+
+def test_a_roll_instead_is_rolled_where_its_condition_holds() -> None:
+    from rollwright.data.checks import notation
+
+    text = (GAME % ("die(1) == 20", "")).replace('roll = "d20 + {bonus}"',
+                                                 'roll = "d20 + {bonus}"\ninstead = [{ when = "bonus == 0", roll = "2d20kl1" }]')
+    game = load_text(text, "strike/game.toml", system_id="strike")
+    check = game.checks["attack"]
+    assert notation(check, {"bonus": 0}, game.ladders) == "2d20kl1"
+    assert notation(check, {"bonus": 2}, game.ladders) == "d20+2"

@@ -53,7 +53,11 @@ def render(template: Template, scope: Mapping[str, Any], ladders: Ladders) -> st
     return text.removeprefix("+")
 
 
-def _template(check: Check, mode: str | None) -> Template:
+def _template(check: Check, mode: str | None, values: Mapping[str, Any] | None = None,
+              ladders: Ladders | None = None) -> Template:
+    for condition, template in check.instead:  # a roll for some inputs only (a pool of no dice, say)
+        if values is not None and condition.evaluate(values, ladders):
+            return template
     if mode is None or mode == "normal" or not check.modes:
         return check.roll
     for key, _, template in check.modes:
@@ -65,7 +69,7 @@ def _template(check: Check, mode: str | None) -> Template:
 
 def notation(check: Check, values: Mapping[str, Any], ladders: Ladders, mode: str | None = None) -> str:
     """What is rolled, as dice notation."""
-    return render(_template(check, mode), values, ladders)
+    return render(_template(check, mode, values, ladders), values, ladders)
 
 
 def _pool(check: Check, text: str) -> Dice:
@@ -197,6 +201,8 @@ def validate_check(reader: Reader, key: str, check: Check, inputs: Mapping[str, 
     used = check.roll.names() | check.against.names() if check.against else check.roll.names()
     for _, _, template in check.modes:
         used |= template.names()
+    for condition, template in check.instead:
+        used |= condition.names() | template.names()
     seen: set[tuple[Any, ...]] = set()
     for values in combos:
         shown = tuple(values[n] for n in check.inputs if n in used)
@@ -204,8 +210,11 @@ def validate_check(reader: Reader, key: str, check: Check, inputs: Mapping[str, 
             continue
         seen.add(shown)
         for mode in [None, *(k for k, _, _ in check.modes[1:])]:
-            template = _template(check, mode)
+            template = _template(check, mode, values, ladders)
             where = f"{key}.modes.{mode}" if mode else f"{key}.{'pool' if check.hit is not None else 'roll'}"
+            instead = [t for _, t in check.instead]
+            if template in instead:
+                where = f"{key}.instead.{instead.index(template)}.roll"
             _try(reader, where, check, values, ladders, lambda: _parse_checked(check, template, values, ladders))
         if check.against is not None:
             against = check.against

@@ -147,6 +147,8 @@ class Check:
     bands: tuple[Band, ...] = ()
     depth: int = 20
     """Most extra dice one exploding die may add."""
+    instead: tuple[tuple[Node, Template], ...] = ()
+    """Other rolls for some inputs, each ``(condition on the inputs, template)``: the first that holds is rolled."""
 
     @property
     def reads(self) -> bool:

@@ -183,3 +183,27 @@ def check_reading(check: Check, text: str) -> None:
                              "of their own; count its hits with bands, or roll it without '!'")
     if any(band.when is not None and reads_pool(band.when) for band in check.bands):
         check_bound(groups_of(expr, check.depth)[0])
+
+
+def read_instead(reader: Reader, raw: Any, key: str, inputs: Mapping[str, Input]) -> tuple[Any, ...]:
+    """``instead = [{ when = "pool == 0", roll = "2d6kl1" }]``: for the inputs where ``when`` holds, that is rolled."""
+    from rollwright.data.condition import reads_pool
+    from rollwright.data.formula import suggest
+
+    if not isinstance(raw, list) or len(raw) > 200:
+        raise reader.fail(f"{key}.instead", "expected a list such as [{ when = \"pool == 0\", roll = \"2d6kl1\" }]")
+    found = []
+    for index, value in enumerate(raw):
+        where = f"{key}.instead.{index}"
+        item = reader.table(value, where, ("when", "roll"), required=("when", "roll"))
+        try:
+            condition = parse(item.text("when"))
+        except FormulaError as error:
+            raise reader.fail(f"{where}.when", f"{error}; fix the condition") from None
+        unknown = sorted(n for n in condition.names() if n not in inputs)
+        if unknown or reads_pool(condition) or "die(" in item.text("when"):
+            name = unknown[0] if unknown else "the dice"
+            raise reader.fail(f"{where}.when", f"this condition chooses what is rolled, so it reads the inputs only, "
+                                               f"not {name!r}{suggest(name, inputs) if unknown else ''}")
+        found.append((condition, reader.template(item.get("roll"), f"{where}.roll")))
+    return tuple(found)

@@ -129,7 +129,7 @@ def read_inputs(reader: Reader, section: Any) -> dict[str, Input]:
 
 
 CHECK_KEYS = ("title", "summary", "inputs", "roll", "modes", "pool", "hit", "against", "on", "bands", "outcomes",
-              "depth")
+              "depth", "instead")
 
 
 def read_checks(reader: Reader, section: Any, inputs: Mapping[str, Input],
@@ -166,7 +166,11 @@ def read_checks(reader: Reader, section: Any, inputs: Mapping[str, Input],
                                   pool=is_pool, against=against is not None)
         else:
             bands = read_bands(reader, table.get("bands"), f"{key}.bands")
+        from rollwright.data.outcomes import read_instead
+
+        instead = read_instead(reader, table.get("instead", []), key, inputs)
         used = set(roll.names()) | {n for _, _, t in modes for n in t.names()}
+        used |= {n for condition, t in instead for n in condition.names() | t.names()}
         used |= against.names() if against else set()
         used |= {n for b in bands if b.when is not None for n in b.when.names()} - set(READ_WORDS)
         listed = table.words("inputs") or tuple(sorted(used, key=lambda n: list(inputs).index(n)
@@ -179,7 +183,7 @@ def read_checks(reader: Reader, section: Any, inputs: Mapping[str, Input],
                 raise reader.fail(f"{key}.roll", f"no ladder named {ladder!r}{_suggest(ladder, ladders)}")
         depth = table.number("depth", 20)
         check = Check(name, table.text("title", name.replace("_", " ").capitalize()), table.text("summary", ""),
-                      listed, roll, modes, hit, against, on, bands, depth)
+                      listed, roll, modes, hit, against, on, bands, depth, instead)
         validate_check(reader, key, check, inputs, ladders)
         checks[name] = check
     return checks
