@@ -29,19 +29,18 @@ rollwright.errors.FormulaError: expected a number, a name, '(' or '-' at the end
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping
 
 from rollwright.data.formula import (
-    MAX_LENGTH,
+    Binary,
     Ladders,
     Name,
     Node,
     Value,
     _number,
     _Parser,
+    parse_with,
 )
-from rollwright.errors import FormulaError
 
 READ_WORDS = ("total", "margin", "hits", "highest", "lowest", "dice", "largest_set")
 """Names a condition may read from the roll, besides the inputs."""
@@ -50,10 +49,10 @@ READ_FUNCTIONS = ("die", "count", "at_least", "at_most", "any", "all")
 
 
 @dataclasses.dataclass(frozen=True)
-class Compare(Node):
+class Compare(Binary):
+    """``left op right`` for a comparison ``op``: 1 when it holds, else 0."""
+
     op: str = "=="
-    left: Node | None = None
-    right: Node | None = None
 
     def evaluate(self, scope: Mapping[str, int], ladders: Ladders | None = None) -> Value:
         assert self.left is not None and self.right is not None
@@ -61,36 +60,18 @@ class Compare(Node):
         b = _number(self.right, self.right.evaluate(scope, ladders))
         return int({"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">=": a >= b, ">": a > b}[self.op])
 
-    def names(self) -> set[str]:
-        assert self.left is not None and self.right is not None
-        return self.left.names() | self.right.names()
-
-    def ladders(self) -> set[str]:
-        assert self.left is not None and self.right is not None
-        return self.left.ladders() | self.right.ladders()
-
 
 @dataclasses.dataclass(frozen=True)
-class Logic(Node):
+class Logic(Binary):
     """``and``/``or`` of two conditions (both sides are always worked out: nothing here has effects)."""
 
     op: str = "and"
-    left: Node | None = None
-    right: Node | None = None
 
     def evaluate(self, scope: Mapping[str, int], ladders: Ladders | None = None) -> Value:
         assert self.left is not None and self.right is not None
         a = _number(self.left, self.left.evaluate(scope, ladders)) != 0
         b = _number(self.right, self.right.evaluate(scope, ladders)) != 0
         return int(a and b) if self.op == "and" else int(a or b)
-
-    def names(self) -> set[str]:
-        assert self.left is not None and self.right is not None
-        return self.left.names() | self.right.names()
-
-    def ladders(self) -> set[str]:
-        assert self.left is not None and self.right is not None
-        return self.left.ladders() | self.right.ladders()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,10 +118,13 @@ class Read(Node):
 
 
 class _ConditionParser(_Parser):
-    """The formula parser, with comparisons and logic above its sums and the reading functions.
+    """The formula parser, with comparisons and logic above its sums and the reading functions."""
 
-    Made by :func:`parse` without the formula parser's own tokenizer (which refuses ``<`` and ``=``).
-    """
+    comparisons = True
+    what = "condition"
+
+    def whole(self) -> Node:
+        return self.condition()
 
     def condition(self) -> Node:
         node = self.conjunction()
@@ -203,47 +187,9 @@ class _ConditionParser(_Parser):
         return super().after_name(name, position)
 
 
-_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(<=|>=|==|!=|<|>)|(.))")
-
-
-def _tokens(parser: _ConditionParser) -> None:
-    """Read the text into tokens, comparison signs as tokens of kind ``cmp``."""
-    tokens: list[tuple[str, str, int]] = []
-    for match in _TOKEN.finditer(parser.text):
-        number, name, compare, other = match.groups()
-        start = match.start(match.lastindex or 0)
-        if number is not None:
-            tokens.append(("number", number, start))
-        elif name is not None:
-            tokens.append(("name", name, start))
-        elif compare is not None:
-            tokens.append(("cmp", compare, start))
-        elif other is not None and other.strip():
-            if other not in "+-*/(),[]":
-                hint = " (equal is written '==')" if other in "=!" else ""
-                raise parser._error(f"the character {other!r} has no meaning in a condition{hint}", start)
-            tokens.append(("op", other, start))
-    parser.tokens = tokens
-
-
 def parse(text: str) -> Node:
     """Parse a condition; FormulaError with a position if it cannot be read."""
-    if not isinstance(text, str):
-        raise FormulaError(f"a condition is text, such as \"total >= 10\" (got {type(text).__name__})", text="",
-                           position=0)
-    if len(text) > MAX_LENGTH:
-        raise FormulaError(f"a condition of {len(text)} characters is longer than the cap of {MAX_LENGTH}",
-                           text=text[:MAX_LENGTH], position=MAX_LENGTH)
-    if not text.strip():
-        raise FormulaError("the condition is empty", text=text, position=0)
-    parser = _ConditionParser.__new__(_ConditionParser)
-    parser.text, parser.at, parser.depth = text, 0, 0
-    _tokens(parser)
-    node = parser.condition()
-    token = parser.peek()
-    if token is not None:
-        raise parser._error(f"unexpected {token[1]!r} after a whole condition", token[2])
-    return node
+    return parse_with(_ConditionParser, text, "total >= 10")
 
 
 def reads(node: Node, scope: Mapping[str, int], ladders: Ladders | None = None) -> set[str]:

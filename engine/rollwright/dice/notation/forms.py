@@ -132,14 +132,19 @@ class Forms:
         self.advance()
         return token.value
 
-    def group_roll(self, nesting: int) -> Expr:
-        """``{a, b, ...}``, then a keep/drop of whole rolls or a count of one pool's dice."""
-        opener = self.advance()
+    def rolls(self, nesting: int, opener: Token) -> list[Expr]:
+        """Whole rolls separated by ',' (after ``opener``, one level deeper)."""
         self.nest(nesting, opener)
         items = [self.expression(nesting + 1)]
         while self.current.kind == ",":
             self.advance()
             items.append(self.expression(nesting + 1))
+        return items
+
+    def group_roll(self, nesting: int) -> Expr:
+        """``{a, b, ...}``, then a keep/drop of whole rolls or a count of one pool's dice."""
+        opener = self.advance()
+        items = self.rolls(nesting, opener)
         if self.current.kind != "}":
             found = self.current
             raise self.fail(f"expected ',' or '}}' in the '{{' opened at position {opener.position + 1}, found "
@@ -169,11 +174,7 @@ class Forms:
         if opener.kind != "(":
             raise self.fail(f"'{name.text}' is followed by '(', as in '{name.text}(2d6, 10)'", opener.position)
         self.advance()
-        self.nest(nesting, opener)
-        args = [self.expression(nesting + 1)]
-        while self.current.kind == ",":
-            self.advance()
-            args.append(self.expression(nesting + 1))
+        args = self.rolls(nesting, opener)
         if self.current.kind != ")":
             raise self.fail(f"expected ',' or ')' in '{name.text}(' opened at position {opener.position + 1}, found "
                             f"{self.current.describe()}", self.current.position)
