@@ -149,3 +149,44 @@ def test_a_roll_instead_is_rolled_where_its_condition_holds() -> None:
     check = game.checks["attack"]
     assert notation(check, {"bonus": 0}, game.ladders) == "2d20kl1"
     assert notation(check, {"bonus": 2}, game.ladders) == "d20+2"
+
+
+FUDGE_GAME = '''
+[inputs.skill]
+label = "Skill"
+min = 0
+max = 2
+[checks.ladder]
+roll = "4dF + {skill}"
+outcomes = [
+  { key = "twist", name = "A twist", when = "count(-1) >= 2 and total >= 1" },
+  { key = "blank", name = "All blank", when = "all(0)" },
+  { key = "up", name = "Up", when = "highest == 1 and lowest >= 0" },
+  { key = "other", name = "Other" },
+]
+'''
+
+
+def test_fudge_dice_are_read_by_their_faces_in_odds_and_in_rolls() -> None:
+    import itertools
+    from fractions import Fraction
+
+    from rollwright.data.checks import outcome_odds, seeded_roll
+
+    game = load_text(FUDGE_GAME, "ladder/game.toml", system_id="ladder")
+    check = game.checks["ladder"]
+    def judge(faces: list[int], skill: int) -> str:
+        return ("twist" if faces.count(-1) >= 2 and sum(faces) + skill >= 1 else "blank" if set(faces) == {0}
+                else "up" if max(faces) == 1 and min(faces) >= 0 else "other")
+
+    for skill in range(3):
+        found: dict[str, int] = {}
+        for faces in itertools.product((-1, 0, 1), repeat=4):
+            key = judge(list(faces), skill)
+            found[key] = found.get(key, 0) + 1
+        odds = {o.key: p for o, p in outcome_odds(check, {"skill": skill}, game.ladders)}
+        assert odds == {k: Fraction(found.get(k, 0), 81) for k in odds}
+        for seed in range(20):
+            rolled = seeded_roll(check, {"skill": skill}, game.ladders, seed)
+            faces = [d["faces"][0] for t in rolled["terms"] for d in t["dice"]]
+            assert rolled["outcome"] == judge(faces, skill)

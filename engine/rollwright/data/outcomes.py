@@ -149,8 +149,14 @@ def judge(check: Check, scope: Mapping[str, Any]) -> Outcome:
 
 def rolled_scope(check: Check, values: Mapping[str, Any], ladders: Ladders, terms: Sequence[Any],
                  target: int | None) -> dict[str, Any]:
-    """What the conditions read, from one seeded roll's terms (every die as rolled)."""
-    kept = [abs(die.value) for t in terms for die in t.dice if die.kept]
+    """What the conditions read, from one seeded roll's terms (every die as rolled), as :func:`reading_odds` reads
+    the same roll: each kept die by its value (an open-ended d20 as one die), ``die(n)`` by its term's value."""
+    kept: list[int] = []
+    for term in terms:
+        if term.kind == "open":
+            kept.append(term.value)
+        elif term.kind in ("dice", "keep", "fudge"):
+            kept += [die.value for die in term.dice if die.kept]
     scope: dict[str, Any] = dict(values)
     scope["total"] = sum(t.sign * t.value for t in terms)
     scope["dice"] = len(kept)
@@ -158,7 +164,7 @@ def rolled_scope(check: Check, values: Mapping[str, Any], ladders: Ladders, term
     scope["lowest"] = min(kept, default=0)
     scope["largest_set"] = max((kept.count(v) for v in kept), default=0)
     for index, term in enumerate((t for t in terms if t.kind != "constant"), start=1):
-        scope[f"die({index})"] = sum(abs(d.value) for d in term.dice if d.kept)
+        scope[f"die({index})"] = term.value
     for key in _features(check, values, ladders):
         if key.startswith(("count(", "at_least(", "at_most(")):
             _, op, face = feature(key)
