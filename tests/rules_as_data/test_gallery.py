@@ -6,6 +6,7 @@ declared check must give the same fractions for every combination of its inputs.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -185,8 +186,36 @@ def again(v: dict[str, Any]) -> dict[str, Fraction]:
     return by_outcome(hits, lambda h: "exceptional" if h >= 5 else "success" if h >= 1 else "failure")
 
 
-FORMS = {"ladder": ladder, "wild": wild, "again": again}
-"""Games on the newer notation, against their rule worked die by die (an exploding die face by face)."""
+def steps(v: dict[str, Any]) -> dict[str, Fraction]:
+    sides = [[4], [6], [8], [10], [12], [12, 4], [12, 6], [12, 8]][v["rating"] - 1]
+    found = brute(lambda faces, _: str(sum(faces)), sides, v)
+    return by_outcome({int(k): p for k, p in found.items()}, lambda t: (lambda m: "raise" if m >= 4 else "success"
+                                                                         if m >= 0 else "failure")(t - v["difficulty"]))
+
+
+@functools.cache
+def kept_totals(rolled: int, kept: int) -> dict[int, Fraction]:
+    icepool = pytest.importorskip("icepool")
+    pool = icepool.Pool([icepool.d10.explode(depth=3)] * rolled).highest(kept).sum()
+    return {k: Fraction(w, pool.denominator()) for k, w in pool.items()}
+
+
+def keep(v: dict[str, Any]) -> dict[str, Fraction]:
+    totals = kept_totals(v["rolled"], min(v["kept"], v["rolled"]))
+    return by_outcome(totals, lambda t: "success" if t >= v["target"] + 5 * v["raises"] else "failure")
+
+
+def sets(v: dict[str, Any]) -> dict[str, Fraction]:
+    def judge(faces: Sequence[int], _: dict[str, Any]) -> str:
+        widest = max(Counter(faces).values())
+        return "wide" if widest >= 3 else "set" if widest == 2 else "none"
+
+    return brute(judge, [10] * v["pool"], v, orderless=True)
+
+
+FORMS = {"ladder": ladder, "wild": wild, "again": again, "steps": steps, "keep": keep, "sets": sets}
+"""Games on the newer notation and the rest, against their rule worked die by die (an exploding die face by face),
+or icepool (a kept pool of exploding dice)."""
 
 
 @pytest.mark.parametrize("name", sorted(FORMS))

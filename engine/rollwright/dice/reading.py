@@ -31,6 +31,7 @@ and counted while it runs, against :data:`MAX_STATE_STEPS`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 from math import comb
 
@@ -107,7 +108,12 @@ def joint(expr: Expr, features: Sequence[Feature], depth: int = 9) -> dict[tuple
     ...              [("count", ">=", 5)]).items())
     [((0,), 64), ((1,), 96), ((2,), 48), ((3,), 8)]
     """
-    depth = check_depth(depth)
+    return dict(_joint(expr, tuple(features), check_depth(depth)))
+
+
+@lru_cache(maxsize=64)
+def _joint(expr: Expr, features: tuple[Feature, ...], depth: int) -> dict[tuple[int, ...], int]:
+    """:func:`joint`, kept for reuse: a reader flipping between inputs often asks for the same roll again."""
     check_work(expr, depth)
     wanted = list(features)
     if not any(f[0] in _POOL_FEATURES or f[0] == "dice" for f in wanted):
