@@ -19,6 +19,7 @@ import pytest
 
 from rollwright.data.checks import grid, outcome_odds, seeded_roll
 from rollwright.data.loader import load_file
+from rollwright.kit.numbers import MAX_EXACT_CHARS, percent
 
 GALLERY = Path(__file__).resolve().parents[2] / "docs" / "designers" / "gallery"
 Judge = Callable[[Sequence[int], dict[str, Any]], str]
@@ -260,4 +261,5 @@ def test_the_guides_gallery_table_quotes_the_engines_exact_chances() -> None:
             key, _, value = pair.rpartition(" ")
             values[key] = int(value)
         odds = outcome_odds(check, values, game.ladders)
-        assert chances == ", ".join(f"{o.key} {p}" for o, p in odds), name
+        shown_odds = [f"{o.key} {p if len(str(p)) <= MAX_EXACT_CHARS else percent(p)}" for o, p in odds]
+        assert chances == ", ".join(shown_odds), name
