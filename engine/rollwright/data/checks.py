@@ -253,4 +253,6 @@ def _try(reader: Reader, where: str, check: Check, values: Mapping[str, Any], la
         told = f"with {inputs} this cannot be rolled" if inputs else "this cannot be rolled"
         # a cap reached at some inputs is fixed by narrowing them; any other fault names its own fix
         fix = "; narrow the inputs' ranges or change the dice" if isinstance(error, LimitError) and inputs else ""
+        if "rolls no dice" in str(error) and inputs:
+            fix = "; or say what is rolled then: instead = [{ when = \"...\", roll = \"2d6kl1\" }]"
         raise reader.fail(where, f"{told}: {error}{fix}") from None

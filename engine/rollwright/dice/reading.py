@@ -217,7 +217,8 @@ def _multiset(groups: list[Group], offset: int, wanted: list[Feature]) -> dict[t
         states = nxt
     out: dict[tuple[int, ...], int] = {}
     for (_, acc, high, low), weight in states.items():
-        values = tuple(high if f[0] == "highest" else low if f[0] == "lowest" else a for f, a in zip(wanted, acc))
+        values = tuple((high or 0) if f[0] == "highest" else (low or 0) if f[0] == "lowest" else a
+                       for f, a in zip(wanted, acc))  # a roll of no dice reads 0 for both
         out[values] = out.get(values, 0) + weight
     return _finish(out, wanted, offset, kept_total)
 
