@@ -70,7 +70,7 @@ def brute(terms: Sequence[tuple[int, int, int, str | None, int]]) -> Counter[tup
     return found
 
 
-term = st.tuples(st.sampled_from([1, -1]), st.integers(1, 3), st.sampled_from([2, 3, 4, 6]),
+term = st.tuples(st.sampled_from([1, -1]), st.integers(1, 2), st.sampled_from([2, 3, 4]),
                  st.sampled_from([None, "kh", "kl", "dh", "dl"]), st.integers(1, 2))
 
 
@@ -120,3 +120,27 @@ def test_a_reading_past_the_cap_is_refused_with_the_work_limit(monkeypatch: pyte
     with pytest.raises(LimitError) as caught:
         joint(parse("5d10!"), POOL, depth=20)
     assert caught.value.limit == "work"
+
+
+def brute_pool(sides: Sequence[int], aside: int, keep: int) -> Counter[tuple[int, ...]]:
+    """A pool in braces, die by die: faces up to ``aside`` set aside, the ``keep`` highest of the rest kept (at
+    equal faces the smaller dice first), and the effect die: the most sides among the others."""
+    found: Counter[tuple[int, ...]] = Counter()
+    for faces in itertools.product(*(range(1, s + 1) for s in sides)):
+        eligible = sorted(((f, s) for f, s in zip(faces, sides) if f > aside), key=lambda fs: (-fs[0], fs[1]))
+        kept, rest = eligible[:keep], eligible[keep:]
+        found[(sum(f for f, _ in kept), max((s for _, s in rest), default=0), len(kept),
+               max((f for f, _ in kept), default=0))] += 1
+    return found
+
+
+@pytest.mark.parametrize("text, sides, aside, keep", [
+    ("{2d8+d6}s1kh2", [8, 8, 6], 1, 2),
+    ("{d4+d6+d8+d10}s1kh2", [4, 6, 8, 10], 1, 2),
+    ("{3d6+d4}s<=2kh1", [6, 6, 6, 4], 2, 1),
+    ("{2d4+2d6}kh2", [4, 4, 6, 6], 0, 2),
+    ("{d12+d4+d4}s1", [12, 4, 4], 1, 3),
+])
+def test_a_pool_in_braces_reads_its_total_effect_die_and_kept_dice(text: str, sides, aside: int, keep: int) -> None:
+    wanted = [("total",), ("effect",), ("dice",), ("highest",)]
+    assert normalised(joint(parse(text), wanted)) == normalised(dict(brute_pool(sides, aside, keep)))

@@ -214,7 +214,33 @@ def sets(v: dict[str, Any]) -> dict[str, Fraction]:
     return brute(judge, [10] * v["pool"], v, orderless=True)
 
 
-FORMS = {"ladder": ladder, "wild": wild, "again": again, "steps": steps, "keep": keep, "sets": sets}
+@functools.cache
+def effect_pool(d8s: int, d6s: int) -> dict[tuple[int, int, int], Fraction]:
+    """(total, effect die, dice kept) of the pool, die by die: 1s set aside, the best two kept (at equal faces
+    the smaller dice first), the effect die the most sides among the rest."""
+    sides = [8] * d8s + [6] * d6s + [10]
+    found: Counter[tuple[int, int, int]] = Counter()
+    for faces in itertools.product(*(range(1, s + 1) for s in sides)):
+        eligible = sorted(((f, s) for f, s in zip(faces, sides) if f > 1), key=lambda fs: (-fs[0], fs[1]))
+        found[(sum(f for f, _ in eligible[:2]), max((s for _, s in eligible[2:]), default=0), len(eligible[:2]))] += 1
+    total = sum(found.values())
+    return {k: Fraction(n, total) for k, n in found.items()}
+
+
+def effect(v: dict[str, Any]) -> dict[str, Fraction]:
+    def judge(state: tuple[int, int, int]) -> str:
+        total, most, kept = state
+        if total >= v["difficulty"]:
+            return "big" if most >= 8 else "success"
+        return "botch" if kept == 0 else "failure"
+
+    out: dict[str, Fraction] = {}
+    for state, p in effect_pool(v["d8s"], v["d6s"]).items():
+        out[judge(state)] = out.get(judge(state), Fraction(0)) + p
+    return out
+
+
+FORMS = {"ladder": ladder, "wild": wild, "again": again, "steps": steps, "keep": keep, "sets": sets, "effect": effect}
 """Games on the newer notation and the rest, against their rule worked die by die (an exploding die face by face),
 or icepool (a kept pool of exploding dice)."""
 
@@ -263,3 +289,19 @@ def test_the_guides_gallery_table_quotes_the_engines_exact_chances() -> None:
         odds = outcome_odds(check, values, game.ladders)
         shown_odds = [f"{o.key} {p if len(str(p)) <= MAX_EXACT_CHARS else percent(p)}" for o, p in odds]
         assert chances == ", ".join(shown_odds), name
+
+
+def test_a_seeded_roll_of_the_effect_pool_keeps_and_reads_its_dice_as_the_odds_do() -> None:
+    game = load_file(GALLERY / "effect.toml")
+    (check,) = game.checks.values()
+    for seed in range(40):
+        values = {"d8s": seed % 3, "d6s": 1 + seed % 3, "difficulty": 3 + seed % 13}
+        answer = seeded_roll(check, values, game.ladders, seed)
+        dice = [(d["faces"][0], d["sides"], d["kept"]) for t in answer["terms"] for d in t["dice"]]
+        eligible = sorted(((f, s) for f, s, _ in dice if f > 1), key=lambda fs: (-fs[0], fs[1]))
+        assert sorted((f, s) for f, s, kept in dice if kept) == sorted(eligible[:2]), dice
+        state = (sum(f for f, _ in eligible[:2]), max((s for _, s in eligible[2:]), default=0), len(eligible[:2]))
+        expected = effect(values)
+        assert expected[answer["outcome"]] > 0 and answer["total"] == state[0]
+        assert answer["outcome"] == ("big" if state[0] >= values["difficulty"] and state[1] >= 8 else "success"
+                                     if state[0] >= values["difficulty"] else "botch" if state[2] == 0 else "failure")

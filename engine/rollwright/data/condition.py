@@ -8,7 +8,8 @@ A condition is a formula (:mod:`rollwright.data.formula`) with comparisons
 * ``die(1)``, ``die(2)``...: the value of the first, second... dice term before numbers are added;
 * ``count(6)`` (dice showing 6), ``at_least(5)``, ``at_most(2)``;
 * ``any(1)`` (some die shows 1), ``all(1)`` (every die does);
-* ``largest_set``: the most dice showing one same face (``largest_set >= 2``: doubles).
+* ``largest_set``: the most dice showing one same face (``largest_set >= 2``: doubles);
+* ``effect``: the most sides of a die neither kept nor set aside (``{2d8+d6}s1kh2``), 0 for none.
 
 The number inside ``count()`` and the others is a formula of the inputs only.
 A true condition is 1, a false one 0; nothing is handed to ``eval``.
@@ -42,7 +43,7 @@ from rollwright.data.formula import (
     parse_with,
 )
 
-READ_WORDS = ("total", "margin", "hits", "highest", "lowest", "dice", "largest_set")
+READ_WORDS = ("total", "margin", "hits", "highest", "lowest", "dice", "largest_set", "effect")
 """Names a condition may read from the roll, besides the inputs."""
 READ_FUNCTIONS = ("die", "count", "at_least", "at_most", "any", "all")
 """Functions of one number that read the roll's dice."""
@@ -231,7 +232,7 @@ def feature(key: str) -> tuple[object, ...]:
     return ("count", {"count": "==", "at_least": ">=", "at_most": "<="}[name], value)
 
 
-POOL_WORDS = frozenset({"hits", "highest", "lowest", "dice", "largest_set"})
+POOL_WORDS = frozenset({"hits", "highest", "lowest", "dice", "largest_set", "effect"})
 
 
 def reads_pool(node: object) -> bool:

@@ -36,7 +36,7 @@ from rollwright.data.condition import READ_FUNCTIONS, READ_WORDS, feature, parse
 from rollwright.data.model import Band, Check, Input, Outcome
 from rollwright.dice.notation import distribution
 from rollwright.dice.notation import parse as parse_notation
-from rollwright.dice.reading import joint
+from rollwright.dice.reading import FACE_TESTS, joint
 from rollwright.errors import FormulaError
 
 if TYPE_CHECKING:
@@ -152,23 +152,29 @@ def rolled_scope(check: Check, values: Mapping[str, Any], ladders: Ladders, term
     """What the conditions read, from one seeded roll's terms (every die as rolled), as :func:`reading_odds` reads
     the same roll: each kept die by its value (an open-ended d20 as one die), ``die(n)`` by its term's value."""
     kept: list[int] = []
+    effect = 0
     for term in terms:
         if term.kind == "open":
             kept.append(term.value)
-        elif term.kind in ("dice", "keep", "fudge"):
+        elif term.kind in ("dice", "keep", "fudge", "group"):  # a group's dice are read only when one pool
             kept += [die.value for die in term.dice if die.kept]
+            aside = getattr(parse_notation(term.text), "aside", None) if term.kind == "group" else None
+            effect = max([effect, *(die.sides for die in term.dice if not die.kept
+                                    and (aside is None or die.value > aside))])
     scope: dict[str, Any] = dict(values)
     scope["total"] = sum(t.sign * t.value for t in terms)
     scope["dice"] = len(kept)
     scope["highest"] = max(kept, default=0)
     scope["lowest"] = min(kept, default=0)
     scope["largest_set"] = max((kept.count(v) for v in kept), default=0)
+    scope["effect"] = effect
     for index, term in enumerate((t for t in terms if t.kind != "constant"), start=1):
         scope[f"die({index})"] = term.value
     for key in _features(check, values, ladders):
         if key.startswith(("count(", "at_least(", "at_most(")):
             _, op, face = feature(key)
-            scope[key] = sum(1 for v in kept if (v == face if op == "==" else v >= face if op == ">=" else v <= face))
+            test = FACE_TESTS[str(op)]
+            scope[key] = len([v for v in kept if test(v, int(str(face)))])
     if check.hit is not None:
         scope["hits"] = sum(1 for v in kept if v >= check.hit)
     if target is not None:

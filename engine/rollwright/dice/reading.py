@@ -10,7 +10,8 @@ A roll that is a sum of dice terms and numbers (``d20+5``, ``2d6``, ``d12+d12+3`
   (``">="``) or ``face`` or less (``"<="``);
 * ``("highest",)`` and ``("lowest",)``: the highest and the lowest kept die;
 * ``("largest_set",)``: the most kept dice showing one same face (2 or more: doubles);
-* ``("dice",)``: how many dice are kept.
+* ``("dice",)``: how many dice are kept;
+* ``("effect",)``: the most sides of a die neither kept nor set aside (0 for none): an "effect die".
 
 A die is read by its value as rolled (an exploding die by its whole value, a die after a minus
 sign by its face); only the total carries signs. :func:`joint` works like a multiset evaluator:
@@ -30,7 +31,7 @@ and counted while it runs, against :data:`MAX_STATE_STEPS`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 from math import comb
@@ -39,7 +40,17 @@ from rollwright.dice.distribution import Distribution
 from rollwright.dice.notation.evaluation import check_work, leaf_distribution
 from rollwright.dice.notation.limits import check_depth
 from rollwright.dice.notation.compound import FUDGE, one_die
-from rollwright.dice.notation.syntax import Constant, Dice, Expr, Fudge, OpenD20, RollKeep, signed_terms, to_text
+from rollwright.dice.notation.syntax import (
+    Constant,
+    Dice,
+    Expr,
+    Fudge,
+    GroupRoll,
+    OpenD20,
+    RollKeep,
+    signed_terms,
+    to_text,
+)
 from rollwright.dice.pools import explode, open_d20
 from rollwright.errors import LimitError, NotationError
 
@@ -47,17 +58,26 @@ Feature = tuple[Any, ...]
 MAX_STATE_STEPS = 600_000
 """``limit="work"``: most state transitions one reading may take (about 3 us each in CPython: under 2 s)."""
 
-_POOL_FEATURES = frozenset({"count", "highest", "lowest", "largest_set"})
-_OPS = {"==": lambda v, f: v == f, ">=": lambda v, f: v >= f, "<=": lambda v, f: v <= f}
+_POOL_FEATURES = frozenset({"count", "highest", "lowest", "largest_set", "effect"})
+FACE_TESTS: dict[str, Callable[[int, int], bool]] = {
+    "==": lambda v, f: v == f, ">=": lambda v, f: v >= f, "<=": lambda v, f: v <= f}
+"""How a count compares a die's value with its face."""
 
 
 class Group:
-    """Alike dice of one term: ``count`` copies of ``die``, the positions ``keep`` (from the highest) kept."""
+    """Alike dice of one term: ``count`` copies of ``die``, the positions ``keep`` (from the highest) kept.
 
-    __slots__ = ("term", "sign", "die", "count", "keep")
+    A group of a pool in braces (``{2d8+d6}s1kh2``) has ``pool`` (its term) and the pool's ``keep``: the
+    positions are counted over the whole pool, and at equal faces the smaller dice (``sides``) are kept
+    first. ``aside``: its face 0 stands for a die set aside, never kept.
+    """
 
-    def __init__(self, term: int, sign: int, die: Distribution, count: int, keep: tuple[int, int]) -> None:
+    __slots__ = ("term", "sign", "die", "count", "keep", "pool", "sides", "aside")
+
+    def __init__(self, term: int, sign: int, die: Distribution, count: int, keep: tuple[int, int],
+                 pool: int | None = None, sides: int = 0, aside: bool = False) -> None:
         self.term, self.sign, self.die, self.count, self.keep = term, sign, die, count, keep
+        self.pool, self.sides, self.aside = pool, sides, aside
 
     def kept(self, seen: int, landing: int) -> int:
         """How many of ``landing`` dice, after ``seen`` higher ones, fall in the kept positions.
@@ -88,17 +108,38 @@ def groups_of(expr: Expr, depth: int) -> tuple[list[Group], int]:
             if leaf.select is not None:
                 highest, kept = leaf.select.kept(leaf.count)
                 keep = (0, kept) if highest else (leaf.count - kept, leaf.count)
-            groups.append(Group(term, sign, one_die(leaf, depth), leaf.count, keep))
+            groups.append(Group(term, sign, one_die(leaf, depth), leaf.count, keep, sides=leaf.sides))
         elif isinstance(leaf, Fudge):
-            groups.append(Group(term, sign, FUDGE, leaf.count, (0, leaf.count)))
+            groups.append(Group(term, sign, FUDGE, leaf.count, (0, leaf.count), sides=3))
         elif isinstance(leaf, RollKeep):
-            groups.append(Group(term, sign, explode(Distribution.die(10), depth=depth), leaf.rolled, (0, leaf.kept)))
+            groups.append(Group(term, sign, explode(Distribution.die(10), depth=depth), leaf.rolled, (0, leaf.kept),
+                                sides=10))
         elif isinstance(leaf, OpenD20):
-            groups.append(Group(term, sign, open_d20(), 1, (0, 1)))
+            groups.append(Group(term, sign, open_d20(), 1, (0, 1), sides=20))
+        elif isinstance(leaf, GroupRoll) and len(leaf.items) == 1 and (leaf.select or leaf.aside is not None):
+            groups += _pool_groups(term, sign, leaf, depth)
         else:
             raise NotationError(f"'{to_text(leaf)}' is worked out as a whole, so its dice cannot be read one by one; "
                                 "read its total, or roll plain dice", position=leaf.position)
     return groups, offset
+
+
+def _pool_groups(term: int, sign: int, leaf: GroupRoll, depth: int) -> list[Group]:
+    """The groups of one roll in braces whose dice are kept or set aside together (the parser checked its form)."""
+    aside = leaf.aside
+    members = []
+    for _, inner in signed_terms(leaf.items[0]):
+        die = FUDGE if isinstance(inner, Fudge) else one_die(inner, depth)  # type: ignore[arg-type]
+        if aside is not None:
+            die = die.map(lambda value: 0 if value <= aside else value)
+        members.append((die, inner.count, inner.sides if isinstance(inner, Dice) else 3))  # type: ignore[union-attr]
+    dice = sum(count for _, count, _ in members)
+    keep = (0, dice)
+    if leaf.select is not None:
+        highest, kept = leaf.select.kept(dice)
+        keep = (0, kept) if highest else (dice - kept, dice)
+    return [Group(term, sign, die, count, keep, pool=term, sides=sides, aside=aside is not None)
+            for die, count, sides in members]
 
 
 def joint(expr: Expr, features: Sequence[Feature], depth: int = 9) -> dict[tuple[int, ...], int]:
@@ -151,10 +192,11 @@ def _by_terms(expr: Expr, groups: list[Group], offset: int, wanted: list[Feature
 
 
 def _finish(states: dict[tuple[int, ...], int], wanted: list[Feature], offset: int,
-            kept: int) -> dict[tuple[int, ...], int]:
+            kept: int | None) -> dict[tuple[int, ...], int]:
     out: dict[tuple[int, ...], int] = {}
     for state, weight in states.items():
-        key = tuple(s + offset if f[0] == "total" else kept if f[0] == "dice" else s for s, f in zip(state, wanted))
+        key = tuple(s + offset if f[0] == "total" else kept if f[0] == "dice" and kept is not None else s
+                    for s, f in zip(state, wanted))
         out[key] = out.get(key, 0) + weight
     return out
 
@@ -170,57 +212,73 @@ def check_bound(groups: list[Group]) -> None:
 
 def _multiset(groups: list[Group], offset: int, wanted: list[Feature]) -> dict[tuple[int, ...], int]:
     """The walk over faces from the highest down (see the module's docstring)."""
-    kept_total = sum(g.keep[1] - g.keep[0] for g in groups)
     faces = sorted(set().union(*(g.die.outcomes() for g in groups)), reverse=True)
     lowest_of = [g.die.min_outcome for g in groups]
-    # state: (dice left per group, total, term values, counts..., highest, lowest, largest set)
-    start = (tuple(g.count for g in groups), tuple(0 for _ in wanted), None, None)
-    states: dict[tuple[Any, ...], int] = {start: 1}
+    pools: dict[int, list[int]] = {}
+    for index, group in enumerate(groups):
+        if group.pool is not None:
+            pools.setdefault(group.pool, []).append(index)
+    for members in pools.values():
+        members.sort(key=lambda i: groups[i].sides)  # at equal faces the smaller dice are kept first
+    effect = any(f[0] == "effect" for f in wanted)
+    # state: (dice left per group, each feature so far, highest, lowest, effect die so far)
+    states: dict[tuple[Any, ...], int] = {(tuple(g.count for g in groups), tuple(0 for _ in wanted), None, None, 0): 1}
     budget = MAX_STATE_STEPS
     for face in faces:
-        options = []
+        tables = []
         for index, group in enumerate(groups):
             w = group.die.weight(face)
-            options.append((index, group, w, face == lowest_of[index]))
+            last = face == lowest_of[index]
+            tables.append([[(r, w**r)] if r and last else [(k, comb(r, k) * w**k) for k in range(r + 1)] if r and w
+                           else [(0, 1)] for r in range(group.count + 1)])
         nxt: dict[tuple[Any, ...], int] = {}
-        for state, weight in states.items():
-            left, acc, high, low = state
-            branches: list[tuple[tuple[int, ...], int, int, dict[int, int], int]] = [((), weight, 0, {}, 0)]
-            for index, group, w, last in options:
-                r = left[index]
-                if r == 0 or (w == 0 and not last):
-                    ks = [0]
-                elif last:
-                    ks = [r]
-                else:
-                    ks = list(range(r + 1))
-                grown = []
-                for done, bw, kept_here, terms, signed in branches:
-                    for k in ks:
-                        kk = group.kept(group.count - r, k)
-                        grown.append((done + (r - k,), bw * comb(r, k) * w ** k, kept_here + kk,
-                                      {**terms, group.term: terms.get(group.term, 0) + kk * face} if kk else terms,
-                                      signed + group.sign * kk * face))
-                branches = grown
-            budget -= len(branches)
+        for (left, acc, high, low, most), weight in states.items():
+            combos: list[tuple[tuple[int, ...], int]] = [((), weight)]
+            for index, r in enumerate(left):
+                combos = [(ks + (k,), w * ways) for ks, w in combos for k, ways in tables[index][r]]
+            budget -= len(combos)
             if budget < 0:
                 raise LimitError(f"reading this roll would take more than {MAX_STATE_STEPS:,} steps; use fewer or "
                                  "smaller dice, or read fewer things at once", limit="work")
-            for done, bw, kept_here, terms, signed in branches:
-                if not bw:
+            for ks, w in combos:
+                if not w:
                     continue
+                kk = _kept_here(groups, pools, left, ks, face)
+                terms: dict[int, int] = {}
+                kept_here, signed, new_most = sum(kk), 0, most
+                for index, group in enumerate(groups):
+                    if kk[index]:
+                        terms[group.term] = terms.get(group.term, 0) + kk[index] * face
+                        signed += group.sign * kk[index] * face
+                    if effect and ks[index] > kk[index] and not (group.aside and face == 0):
+                        new_most = max(new_most, group.sides)
                 new_acc = tuple(_step(f, a, face, kept_here, terms, signed) for f, a in zip(wanted, acc))
-                new_high = face if high is None and kept_here else high
-                new_low = face if kept_here else low
-                key = (done, new_acc, new_high, new_low)
-                nxt[key] = nxt.get(key, 0) + bw
+                key = (tuple(r - k for r, k in zip(left, ks)), new_acc, face if high is None and kept_here else high,
+                       face if kept_here else low, new_most)
+                nxt[key] = nxt.get(key, 0) + w
         states = nxt
     out: dict[tuple[int, ...], int] = {}
-    for (_, acc, high, low), weight in states.items():
-        values = tuple((high or 0) if f[0] == "highest" else (low or 0) if f[0] == "lowest" else a
-                       for f, a in zip(wanted, acc))  # a roll of no dice reads 0 for both
+    for (_, acc, high, low, most), weight in states.items():
+        values = tuple((high or 0) if f[0] == "highest" else (low or 0) if f[0] == "lowest" else most
+                       if f[0] == "effect" else a for f, a in zip(wanted, acc))  # a roll of no dice reads 0
         out[values] = out.get(values, 0) + weight
-    return _finish(out, wanted, offset, kept_total)
+    return _finish(out, wanted, offset, None)
+
+
+def _kept_here(groups: list[Group], pools: dict[int, list[int]], left: tuple[int, ...], ks: tuple[int, ...],
+               face: int) -> list[int]:
+    """How many of the dice landing on ``face`` each group keeps (a pool shares its kept positions out)."""
+    kept = [0 if g.pool is not None else g.kept(g.count - r, k) for g, r, k in zip(groups, left, ks)]
+    for members in pools.values():
+        first = groups[members[0]]
+        if first.aside and face == 0:
+            continue  # dice set aside are never kept
+        seen = sum(groups[i].count - left[i] for i in members)
+        slots = first.kept(seen, sum(ks[i] for i in members))
+        for i in members:
+            kept[i] = min(ks[i], slots)
+            slots -= kept[i]
+    return kept
 
 
 def _step(feature: Feature, acc: int, face: int, kept_here: int, terms: dict[int, int], signed: int) -> int:
@@ -231,7 +289,9 @@ def _step(feature: Feature, acc: int, face: int, kept_here: int, terms: dict[int
     if kind == "die":
         return acc + terms.get(feature[1], 0)
     if kind == "count":
-        return acc + kept_here if _OPS[feature[1]](face, feature[2]) else acc
+        return acc + kept_here if FACE_TESTS[feature[1]](face, feature[2]) else acc
     if kind == "largest_set":
         return max(acc, kept_here)
+    if kind == "dice":
+        return acc + kept_here
     return acc

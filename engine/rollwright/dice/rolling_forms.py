@@ -78,9 +78,15 @@ def roll_whole(rng: DiceSource, leaf: GroupRoll | Call | BinOp,
     values = [sum(t.sign * t.value for t in terms) for terms in rolled]
     dice = [[die for t in terms for die in t.dice] for terms in rolled]
     if isinstance(leaf, GroupRoll):
-        if leaf.select is not None and len(items) == 1:  # one roll in braces: its dice are kept or dropped
-            highest, kept = leaf.select.kept(len(dice[0]))
-            marked = mark_kept(dice[0], kept, highest)
+        if len(items) == 1 and (leaf.select is not None or leaf.aside is not None):  # its dice kept or dropped
+            pool = dice[0]
+            aside = leaf.aside
+            eligible = [i for i, d in enumerate(pool) if aside is None or d.value > aside]
+            highest, kept = leaf.select.kept(len(pool)) if leaf.select else (True, len(pool))
+            # the best first; at equal values the smaller dice first (a larger one left is the better effect die)
+            order = sorted(eligible, key=lambda i: ((-1 if highest else 1) * pool[i].value, pool[i].sides, i))
+            keep = set(order[:kept])
+            marked = tuple(d if i in keep else replace(d, kept=False) for i, d in enumerate(pool))
             return sum(d.value for d in marked if d.kept), marked
         if leaf.select is None:
             return sum(values), tuple(d for group in dice for d in group)

@@ -131,8 +131,13 @@ def pool_dice(item: Expr, depth: int) -> list[Distribution]:
 def whole_distribution(leaf: GroupRoll | Call | BinOp, whole: Whole, depth: int) -> Distribution:
     """A term made of whole rolls: a group, ``min``/``max``, or ``*`` and ``/``."""
     if isinstance(leaf, GroupRoll):
-        if leaf.select is not None and len(leaf.items) == 1:  # Roll20: one roll in braces keeps its dice
+        if len(leaf.items) == 1 and (leaf.select is not None or leaf.aside is not None):  # its dice kept, as Roll20
             dice = pool_dice(leaf.items[0], depth)
+            aside = leaf.aside
+            if aside is not None:  # a die set aside adds nothing, and is the last to be kept
+                dice = [die.map(lambda value: 0 if value <= aside else value) for die in dice]
+            if leaf.select is None:
+                return _sum(dice)
             highest, kept = leaf.select.kept(len(dice))
             return keep_mixed(dice, kept, highest)
         parts = [whole(item) for item in leaf.items]
@@ -186,9 +191,9 @@ def whole_cost(leaf: GroupRoll | Call | BinOp, plan: Plan) -> tuple[Shape, float
     plans = [plan(item) for item in items]
     cost = sum(c for _, c in plans)
     shapes = [s for s, _ in plans]
-    if isinstance(leaf, GroupRoll) and leaf.select is not None and len(items) == 1:
+    if isinstance(leaf, GroupRoll) and (leaf.select is not None or leaf.aside is not None) and len(items) == 1:
         dice = dice_count(items[0])
-        kept = leaf.select.kept(dice)[1]
+        kept = leaf.select.kept(dice)[1] if leaf.select else dice
         width = shapes[0].width // max(dice, 1) + 1
         states = math.comb(width + kept, kept)
         return Shape(shapes[0].low, shapes[0].high, shapes[0].bits), cost + 3 * SUM_PAIR * states * width * dice

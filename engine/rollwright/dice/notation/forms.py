@@ -10,7 +10,9 @@ Grammar (added to :mod:`~rollwright.dice.notation.parser`'s)::
     count    := compare NUMBER ["f" [compare] NUMBER]
                                              how many dice meet the target, minus the failures
     compare  := ">=" | ">" | "<=" | "<" | "="   as in Roll20, '>' means at least and '<' at most
-    group    := "{" expression ("," expression)* "}" [select | count]
+    group    := "{" expression ("," expression)* "}" [aside] [select | count]
+    aside    := "s" ["<="] NUMBER                one roll alone: its dice showing 1 (up to NUMBER)
+                                             are set aside, add nothing and are never kept
                                              a keep or drop reads the rolls' totals, or, for one
                                              roll alone, its dice: '{4d6+3d8}kh4' keeps 4 dice
     call     := ("min" | "max") "(" expression ("," expression)+ ")"
@@ -158,14 +160,39 @@ class Forms:
                 raise self.fail("a count after '{...}' reads the dice of one pool, as in '{10d10!}>=8'",
                                 self.current.position)
             return self.maybe_count(pool, opener.position)
+        aside = self.set_aside(items)
         kept_of = dice_count(items[0]) if len(items) == 1 else len(items)  # one roll: its dice are kept or dropped
         select = self.select(kept_of) if self.current.kind in ("k", "d") else None
-        if select is not None and len(items) == 1:
+        if (select is not None or aside is not None) and len(items) == 1:
             for sign, leaf in signed_terms(items[0]):
                 if sign < 0 or not isinstance(leaf, (Dice, Fudge)) or (isinstance(leaf, Dice) and leaf.select):
                     raise self.fail("a keep after one roll in braces keeps its dice, so write dice added together, "
                                     "as in '{4d6+3d8}kh4' (numbers go outside the braces)", leaf.position)
-        return GroupRoll(tuple(items), select, position=opener.position)
+        if aside is not None and select is not None and not select.kept(kept_of)[0]:
+            raise self.fail("dice set aside are never kept, so keep the highest ('kh' or 'dl') after 's'",
+                            opener.position)
+        return GroupRoll(tuple(items), select, aside, position=opener.position)
+
+    def set_aside(self, items: list[Expr]) -> int | None:
+        """``s1`` (or ``s<=F``) after one roll in braces: its dice showing 1 (or F and less) are set aside."""
+        if self.current.kind != "s":
+            return None
+        start = self.advance().position
+        compared = self.comparison()
+        face = self.number("the face set aside after 's' (as in '{3d8+2d6}s1kh2')")
+        if len(items) > 1:
+            raise self.fail("'s' sets dice aside in one roll in braces, as in '{3d8+2d6}s1kh2'", start)
+        if compared not in (None, "<="):
+            raise self.fail("dice are set aside from the lowest face up: write 's1' or 's<=2'", start)
+        if compared is None and face != 1:
+            raise self.fail(f"write 's<={face}' to set aside every face up to {face} ('s1' sets aside the 1s)",
+                            start)
+        for _, leaf in signed_terms(items[0]):
+            if isinstance(leaf, Fudge) or (isinstance(leaf, Dice) and face >= leaf.sides):
+                raise self.fail(f"setting aside faces up to {face} would leave "
+                                f"{'Fudge dice' if isinstance(leaf, Fudge) else f'a d{leaf.sides}'} nothing; "
+                                "set aside fewer faces", start)
+        return face
 
     def call(self, nesting: int) -> Expr:
         """``min(a, b, ...)`` or ``max(a, b, ...)``."""

@@ -188,15 +188,21 @@ class Count(_Node):
 
 
 class GroupRoll(_Node):
-    """``{a, b, ...}``: whole rolls side by side; ``select`` keeps or drops some by their totals (else all add)."""
+    """``{a, b, ...}``: whole rolls side by side; ``select`` keeps or drops some by their totals (else all add).
 
-    _fields = ("items", "select")
+    One roll alone (``{4d6+3d8}kh4``) keeps or drops its dice instead; ``aside``: its dice showing that face
+    or less are set aside first (``s1``): they add nothing and are never kept.
+    """
+
+    _fields = ("items", "select", "aside")
     items: tuple[Expr, ...]
     select: Select | None
+    aside: int | None
     position: int
 
-    def __init__(self, items: tuple[Expr, ...], select: Select | None = None, *, position: int = 0) -> None:
-        self._init(items=items, select=select, position=position)
+    def __init__(self, items: tuple[Expr, ...], select: Select | None = None, aside: int | None = None, *,
+                 position: int = 0) -> None:
+        self._init(items=items, select=select, aside=aside, position=position)
 
 
 class Call(_Node):
@@ -301,7 +307,8 @@ def to_text(expr: Expr) -> str:
         return f"{pool}{expr.op}{expr.target}{fail}"
     if isinstance(expr, GroupRoll):
         select = "" if expr.select is None else f"{expr.select.mode}{expr.select.count}"
-        return "{" + ",".join(to_text(item) for item in expr.items) + "}" + select
+        aside = "" if expr.aside is None else "s1" if expr.aside == 1 else f"s<={expr.aside}"
+        return "{" + ",".join(to_text(item) for item in expr.items) + "}" + aside + select
     if isinstance(expr, Call):
         return f"{expr.name}(" + ",".join(to_text(arg) for arg in expr.args) + ")"
     if isinstance(expr, OpenD20):
