@@ -92,6 +92,8 @@ def cases() -> Iterator[tuple[str, Callable[[], Exact]]]:
         for k in (1, 2, 3):
             yield f"{{2d{a}+2d{b}}}kh{k}", lambda a=a, b=b, k=k: brute(
                 [d(a)] * 2 + [d(b)] * 2, lambda c: sum(sorted(c)[-k:]))
+            yield f"{{2d{a}+2d{b}}}s1kh{k}", lambda a=a, b=b, k=k: brute(
+                [d(a)] * 2 + [d(b)] * 2, lambda c: sum(sorted(f for f in c if f > 1)[-k:]))
 
 
 def pool_cases() -> Iterator[tuple[str, list[tuple[int, ...]]]]:

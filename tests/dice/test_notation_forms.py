@@ -147,7 +147,7 @@ def test_division_by_a_roll_that_can_be_zero_is_refused_with_its_position() -> N
             work("d6/(d2-1)")
 
 
-ALPHABET = "0123456789dF!p+-*/(){},<>=rofkhlmiax "
+ALPHABET = "0123456789dF!p+-*/(){},<>=rofkhlmiaxs "
 
 
 @settings(max_examples=300, deadline=None)
