@@ -190,3 +190,13 @@ def test_fudge_dice_are_read_by_their_faces_in_odds_and_in_rolls() -> None:
             rolled = seeded_roll(check, {"skill": skill}, game.ladders, seed)
             faces = [d["faces"][0] for t in rolled["terms"] for d in t["dice"]]
             assert rolled["outcome"] == judge(faces, skill)
+
+
+def test_an_input_named_like_a_word_of_the_roll_may_choose_a_roll_instead() -> None:
+    from rollwright.data.checks import notation
+
+    text = ('[inputs.dice]\nlabel = "Dice"\nmin = 0\nmax = 3\n[checks.pool]\npool = "{dice}d6"\nhit = 5\n'
+            'instead = [{ when = "dice == 0", roll = "1d6" }]\n'
+            'bands = [{ key = "hit", name = "Hit", from = 1 }, { key = "miss", name = "Miss", to = 0 }]\n')
+    game = load_text(text, "pips/game.toml", system_id="pips")
+    assert notation(game.checks["pool"], {"dice": 0}, game.ladders) == "1d6"

@@ -30,7 +30,7 @@ rollwright.errors.FormulaError: expected a number, a name, '(' or '-' at the end
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from rollwright.data.formula import (
     Binary,
@@ -233,6 +233,22 @@ def feature(key: str) -> tuple[object, ...]:
 
 
 POOL_WORDS = frozenset({"hits", "highest", "lowest", "dice", "largest_set", "effect"})
+
+
+def reads_dice(node: object, inputs: Collection[str]) -> bool:
+    """Whether a condition reads the roll at all (a word of the roll that is not an input's name, or a function).
+
+    >>> reads_dice(parse("dice == 0"), ["dice"]), reads_dice(parse("count(1) > 0"), []), reads_dice(parse("total"), [])
+    (False, True, True)
+    """
+    if isinstance(node, Read):
+        return True
+    if isinstance(node, Name):
+        return node.name in READ_WORDS and node.name not in inputs
+    if dataclasses.is_dataclass(node):
+        return any(reads_dice(getattr(node, item.name), inputs) for item in dataclasses.fields(node)
+                   if isinstance(getattr(node, item.name), Node))
+    return False
 
 
 def reads_pool(node: object) -> bool:

@@ -199,7 +199,7 @@ def check_reading(check: Check, text: str) -> None:
 
 def read_instead(reader: Reader, raw: Any, key: str, inputs: Mapping[str, Input]) -> tuple[Any, ...]:
     """``instead = [{ when = "pool == 0", roll = "2d6kl1" }]``: for the inputs where ``when`` holds, that is rolled."""
-    from rollwright.data.condition import reads_pool
+    from rollwright.data.condition import reads_dice
     from rollwright.data.formula import suggest
 
     if not isinstance(raw, list) or len(raw) > 200:
@@ -213,7 +213,7 @@ def read_instead(reader: Reader, raw: Any, key: str, inputs: Mapping[str, Input]
         except FormulaError as error:
             raise reader.fail(f"{where}.when", f"{error}; fix the condition") from None
         unknown = sorted(n for n in condition.names() if n not in inputs)
-        if unknown or reads_pool(condition) or "die(" in item.text("when"):
+        if unknown or reads_dice(condition, inputs):
             name = unknown[0] if unknown else "the dice"
             raise reader.fail(f"{where}.when", f"this condition chooses what is rolled, so it reads the inputs only, "
                                                f"not {name!r}{suggest(name, inputs) if unknown else ''}")
