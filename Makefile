@@ -14,7 +14,7 @@ GENERATOR ?=
 SOURCE_DATE_EPOCH ?= 315532800
 export SOURCE_DATE_EPOCH
 
-.PHONY: deps dev-deps serve site pdf dist test test-engine bench fuzz clean
+.PHONY: deps dev-deps serve site pdf dist test test-engine bench fuzz dice-sweep clean
 
 # The site's tools, and Rollwright itself installed editable from this checkout (its plugin and command).
 $(VENV)/.site: requirements.txt requirements.lock pyproject.toml
@@ -87,6 +87,11 @@ bench: dev-deps bench/node_modules/.deps /usr/bin/chromium
 # (the suite runs the same sweep small: tests/kit/test_call_sweep.py). Figures: bench/results/call_sweep.json.
 fuzz: $(VENV)/.dev
 	$(PY) bench/call_sweep.py --extra 1000 --top 25 --json bench/results/call_sweep.json
+
+# Issue 37's forms and dice readings on a whole grid of small cases against brute force (the suite checks a
+# sample). Figures: bench/results/forms_sweep.json.
+dice-sweep: $(VENV)/.dev
+	$(PY) bench/forms_sweep.py --json bench/results/forms_sweep.json
 
 clean:
 	rm -rf site build dist .pytest_cache .hypothesis

@@ -28,12 +28,15 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "tests" / "support"))
 
-CASES = ("10k5", "4d6kh3", "3d10+d6", "od20")
+CASES = ("10k5", "4d6kh3", "3d10+d6", "od20", "4dF", "{4d6+3d8}kh4", "{d8!,d6!}kh1")
 ICEPOOL = {  # the same distributions, written for icepool (explosion depth as the engine's default, 9)
     "10k5": "icepool.Pool([icepool.d10.explode(depth=9)] * 10).highest(5).sum()",
     "4d6kh3": "icepool.Pool([icepool.d6] * 4).highest(3).sum()",
     "3d10+d6": "3 @ icepool.d10 + icepool.d6",
     "od20": "icepool.d20.map(lambda x: 1 - icepool.d20 if x == 1 else (20 + icepool.d20 if x == 20 else x))",
+    "4dF": "4 @ icepool.Die([-1, 0, 1])",  # issue 37's forms
+    "{4d6+3d8}kh4": "icepool.Pool([icepool.d6] * 4 + [icepool.d8] * 3).highest(4).sum()",
+    "{d8!,d6!}kh1": "icepool.highest(icepool.d8.explode(depth=9), icepool.d6.explode(depth=9))",
 }
 WAIT_MS = 180_000
 

@@ -22,13 +22,14 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from rollwright.data.condition import reads
 from rollwright.data.formula import Node, Value
 from rollwright.data.model import Check, Input, Outcome, Template
 from rollwright.dice import Distribution, repeat_sum
-from rollwright.dice.notation import Dice, distribution, parse
+from rollwright.dice.notation import Count, Dice, distribution, parse
 from rollwright.dice.rolling import roll_with
 from rollwright.dice.script import dice_source
-from rollwright.errors import ParameterError, RollwrightError
+from rollwright.errors import LimitError, ParameterError, RollwrightError
 
 if TYPE_CHECKING:
     from rollwright.data.loader import Reader
@@ -52,7 +53,11 @@ def render(template: Template, scope: Mapping[str, Any], ladders: Ladders) -> st
     return text.removeprefix("+")
 
 
-def _template(check: Check, mode: str | None) -> Template:
+def _template(check: Check, mode: str | None, values: Mapping[str, Any] | None = None,
+              ladders: Ladders | None = None) -> Template:
+    for condition, template in check.instead:  # a roll for some inputs only (a pool of no dice, say)
+        if values is not None and condition.evaluate(values, ladders):
+            return template
     if mode is None or mode == "normal" or not check.modes:
         return check.roll
     for key, _, template in check.modes:
@@ -64,13 +69,13 @@ def _template(check: Check, mode: str | None) -> Template:
 
 def notation(check: Check, values: Mapping[str, Any], ladders: Ladders, mode: str | None = None) -> str:
     """What is rolled, as dice notation."""
-    return render(_template(check, mode), values, ladders)
+    return render(_template(check, mode, values, ladders), values, ladders)
 
 
 def _pool(check: Check, text: str) -> Dice:
     expr = parse(text)
-    if not isinstance(expr, Dice) or expr.select is not None or expr.explode:
-        raise ParameterError(f"{check.key}: a pool is plain dice such as 5d6 (got {text!r})")
+    if not isinstance(expr, Dice) or expr.select is not None:
+        raise ParameterError(f"the pool is dice such as 5d6 or 5d10! (got {text!r}); keep or drop nothing")
     return expr
 
 
@@ -81,10 +86,13 @@ def measure(check: Check, values: Mapping[str, Any], ladders: Ladders, mode: str
         rolled = distribution(text, depth=check.depth)
     else:
         pool = _pool(check, text)
-        hits = max(pool.sides - check.hit + 1, 0)
-        one = Distribution({0: pool.sides - hits, 1: hits}) if 0 < hits < pool.sides else Distribution.constant(
-            1 if hits else 0)
-        rolled = repeat_sum(one, pool.count)
+        if pool.explode:  # each extra roll is a die of its own, and may hit too ("10-again")
+            rolled = distribution(Count(pool, ">=", check.hit), depth=check.depth)
+        else:
+            hits = max(pool.sides - check.hit + 1, 0)
+            one = Distribution({0: pool.sides - hits, 1: hits}) if 0 < hits < pool.sides else Distribution.constant(
+                1 if hits else 0)
+            rolled = repeat_sum(one, pool.count)
     if check.against is None:
         return rolled
     target = distribution(render(check.against, values, ladders), depth=check.depth)
@@ -105,7 +113,11 @@ def outcome_of(check: Check, value: int) -> Outcome:
 
 def outcome_odds(check: Check, values: Mapping[str, Any], ladders: Ladders,
                  mode: str | None = None) -> list[tuple[Outcome, Fraction]]:
-    """The exact chance of every outcome, best first."""
+    """The exact chance of every outcome, best first (outcomes with conditions: in their order)."""
+    if check.reads:
+        from rollwright.data.outcomes import reading_odds
+
+        return reading_odds(check, values, ladders, mode)
     return odds_of(check, measure(check, values, ladders, mode))
 
 
@@ -146,7 +158,7 @@ def seeded_roll(check: Check, values: Mapping[str, Any], ladders: Ladders, seed:
     total = sum(t.sign * t.value for t in terms)
     hits = None
     if check.hit is not None:
-        hits = sum(1 for t in terms for die in t.dice if die.kept and die.value >= check.hit)
+        hits = sum(1 for t in terms for die in t.dice if die.kept for face in die.faces if face >= check.hit)
     measured = total if hits is None else hits
     target = target_terms = None
     if check.against is not None:
@@ -154,7 +166,12 @@ def seeded_roll(check: Check, values: Mapping[str, Any], ladders: Ladders, seed:
         target_terms = roll_with(rng, target_text, check.depth)
         target = sum(t.sign * t.value for t in target_terms)
         measured -= target
-    outcome = outcome_of(check, measured)
+    if check.reads:
+        from rollwright.data.outcomes import judge, rolled_scope
+
+        outcome = judge(check, rolled_scope(check, values, ladders, terms, target))
+    else:
+        outcome = outcome_of(check, measured)
     extra = outcome.band.extra
     return {"notation": text, "terms": [t.to_dict() for t in terms], "total": total, "hits": hits,
             "target": target, "target_terms": None if target_terms is None else [t.to_dict() for t in target_terms],
@@ -184,6 +201,8 @@ def validate_check(reader: Reader, key: str, check: Check, inputs: Mapping[str, 
     used = check.roll.names() | check.against.names() if check.against else check.roll.names()
     for _, _, template in check.modes:
         used |= template.names()
+    for condition, template in check.instead:
+        used |= condition.names() | template.names()
     seen: set[tuple[Any, ...]] = set()
     for values in combos:
         shown = tuple(values[n] for n in check.inputs if n in used)
@@ -191,23 +210,39 @@ def validate_check(reader: Reader, key: str, check: Check, inputs: Mapping[str, 
             continue
         seen.add(shown)
         for mode in [None, *(k for k, _, _ in check.modes[1:])]:
-            template = _template(check, mode)
+            template = _template(check, mode, values, ladders)
             where = f"{key}.modes.{mode}" if mode else f"{key}.{'pool' if check.hit is not None else 'roll'}"
+            instead = [t for _, t in check.instead]
+            if template in instead:
+                where = f"{key}.instead.{instead.index(template)}.roll"
             _try(reader, where, check, values, ladders, lambda: _parse_checked(check, template, values, ladders))
         if check.against is not None:
             against = check.against
             _try(reader, f"{key}.against", check, values, ladders,
                  lambda: parse(render(against, values, ladders)))
+        if check.reads:
+            for index, band in enumerate(check.bands):
+                when = band.when
+                if when is not None:
+                    _try(reader, f"{key}.outcomes.{index}.when", check, values, ladders,
+                         lambda: reads(when, values, ladders))
 
 
 def _parse_checked(check: Check, template: Template, values: Mapping[str, Any], ladders: Ladders) -> None:
     text = render(template, values, ladders)
-    if check.hit is None:
+    if check.reads:
+        from rollwright.data.outcomes import check_reading
+
+        check_reading(check, text)
+    elif check.hit is None:
         from rollwright.dice.notation import check_work
 
         check_work(parse(text), check.depth)
     else:
-        _pool(check, text)
+        from rollwright.dice.notation import check_work
+
+        pool = _pool(check, text)
+        check_work(Count(pool, ">=", check.hit) if pool.explode else pool, check.depth)
 
 
 def _try(reader: Reader, where: str, check: Check, values: Mapping[str, Any], ladders: Ladders, work: Any) -> None:
@@ -215,5 +250,9 @@ def _try(reader: Reader, where: str, check: Check, values: Mapping[str, Any], la
         work()
     except RollwrightError as error:
         inputs = ", ".join(f"{k} = {v}" for k, v in values.items())
-        raise reader.fail(where, f"with {inputs} this cannot be rolled: {error}; narrow the inputs' ranges "
-                                 f"or change the dice") from None
+        told = f"with {inputs} this cannot be rolled" if inputs else "this cannot be rolled"
+        # a cap reached at some inputs is fixed by narrowing them; any other fault names its own fix
+        fix = "; narrow the inputs' ranges or change the dice" if isinstance(error, LimitError) and inputs else ""
+        if "rolls no dice" in str(error) and inputs:
+            fix = "; or say what is rolled then: instead = [{ when = \"...\", roll = \"2d6kl1\" }]"
+        raise reader.fail(where, f"{told}: {error}{fix}") from None

@@ -52,7 +52,7 @@ Value = Union[int, str]
 """What a formula gives: a whole number, or a dice notation looked up in a ladder of dice."""
 Ladders = Mapping[str, Mapping[int, Value]]
 
-_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(.))")
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(<=|>=|==|!=|<|>)|(.))")
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ def suggest(name: str, known: Mapping[str, object] | Sequence[str]) -> str:
     >>> suggest("x", ["might", "grace"])
     '; the names here are: grace, might'
     """
-    names = sorted(known)
+    names = sorted(set(known) - {name})  # never offer back the name just refused
     close = difflib.get_close_matches(name, names, n=1)
     if close:
         return f"; did you mean {close[0]!r}?"
@@ -205,27 +205,42 @@ def _capped(node: Node, value: int) -> int:
 
 
 class _Parser:
-    """Recursive descent over the tokens; each level of nesting is counted against the cap."""
+    """Recursive descent over the tokens; each level of nesting is counted against the cap.
+
+    ``comparisons``: whether ``<``, ``<=``, ``==``, ``!=``, ``>=`` and ``>`` are tokens (of kind ``cmp``), as in
+    a condition (:mod:`rollwright.data.condition`); a formula refuses them. ``what`` names the text in messages.
+    """
+
+    comparisons = False
+    what = "formula"
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.tokens: list[tuple[str, str, int]] = []
         for match in _TOKEN.finditer(text):
-            number, name, other = match.groups()
+            number, name, compare, other = match.groups()
             start = match.start(match.lastindex or 0)
             if number is not None:
                 self.tokens.append(("number", number, start))
             elif name is not None:
                 self.tokens.append(("name", name, start))
-            elif other is not None and other.strip():
-                if other not in "+-*/(),[]":
-                    raise self._error(f"the character {other!r} has no meaning in a formula", start)
-                self.tokens.append(("op", other, start))
+            elif compare is not None and self.comparisons:
+                self.tokens.append(("cmp", compare, start))
+            elif (other or compare or "").strip():
+                char = (other or compare or "")[0]
+                if char not in "+-*/(),[]":
+                    hint = " (equal is written '==')" if self.comparisons and char in "=!" else ""
+                    raise self._error(f"the character {char!r} has no meaning in a {self.what}{hint}", start)
+                self.tokens.append(("op", char, start))
         self.at = 0
         self.depth = 0
 
     def _error(self, message: str, position: int) -> FormulaError:
-        return FormulaError(f"{message} in the formula {self.text!r}", text=self.text, position=position)
+        return FormulaError(f"{message} in the {self.what} {self.text!r}", text=self.text, position=position)
+
+    def whole(self) -> Node:
+        """The text read as one whole formula (a condition reads more: see its parser)."""
+        return self.sum()
 
     def peek(self) -> tuple[str, str, int] | None:
         return self.tokens[self.at] if self.at < len(self.tokens) else None
@@ -314,19 +329,25 @@ class _Parser:
 
 def parse(text: str) -> Node:
     """Parse a formula (see the module's examples); FormulaError with a position if it cannot be read."""
+    return parse_with(_Parser, text, "might + 2")
+
+
+def parse_with(parser_class: type[_Parser], text: str, example: str) -> Node:
+    """Parse ``text`` whole with ``parser_class``, after the checks every formula passes (type, length, blank)."""
+    what = parser_class.what
     if not isinstance(text, str):
-        raise FormulaError(f"a formula is text, such as \"might + 2\" (got {type(text).__name__})", text="",
+        raise FormulaError(f"a {what} is text, such as \"{example}\" (got {type(text).__name__})", text="",
                            position=0)
     if len(text) > MAX_LENGTH:
-        raise FormulaError(f"a formula of {len(text)} characters is longer than the cap of {MAX_LENGTH}",
+        raise FormulaError(f"a {what} of {len(text)} characters is longer than the cap of {MAX_LENGTH}",
                            text=text[:MAX_LENGTH], position=MAX_LENGTH)
     if not text.strip():
-        raise FormulaError("the formula is empty", text=text, position=0)
-    parser = _Parser(text)
-    node = parser.sum()
+        raise FormulaError(f"the {what} is empty", text=text, position=0)
+    parser = parser_class(text)
+    node = parser.whole()
     token = parser.peek()
     if token is not None:
-        raise parser._error(f"unexpected {token[1]!r} after a whole formula", token[2])
+        raise parser._error(f"unexpected {token[1]!r} after a whole {what}", token[2])
     return node
 
 

@@ -56,6 +56,8 @@ def _params(game: Game, check: Check) -> list[Param]:
 
 
 def _measure(check: Check) -> str:
+    if check.reads:
+        return "outcomes"
     if check.hit is not None:
         return "hit-margin" if check.against is not None else "hits"
     return check.on
@@ -66,15 +68,18 @@ def odds_answer(game: Game, check: Check, values: dict[str, Any]) -> dict[str, A
     from rollwright.data.checks import notation
 
     mode = values.pop("mode", None)
-    dist = measure(check, values, game.ladders, mode)  # once, for the outcomes and the extras alike
-    odds = odds_of(check, dist)
+    if check.reads:
+        odds, extra_counts = outcome_odds(check, values, game.ladders, mode), {}
+    else:
+        dist = measure(check, values, game.ladders, mode)  # once, for the outcomes and the extras alike
+        odds, extra_counts = odds_of(check, dist), extras_of(check, dist)
     success = sum((p for o, p in odds if o.band.succeeds), start=0 * odds[0][1])
     shown = [[game.inputs[n].label, _shown(game.inputs[n], values[n])] for n in check.inputs]
     if mode:
         shown.append(["rolled", dict((k, label) for k, label, _ in check.modes)[mode].lower()])
     extras = [{"band": key, "name": band.extra.name, "plural": band.extra.plural,
                "counts": [[n, fraction_text(p)] for n, p in counts]}
-              for key, counts in extras_of(check, dist).items()
+              for key, counts in extra_counts.items()
               for band in check.bands if band.key == key and band.extra is not None]
     return {"check": check.title, "inputs": shown, "values": values, "mode": mode,
             "notation": notation(check, values, game.ladders, mode), "measure": _measure(check),

@@ -102,27 +102,40 @@ class Reader:
             raise self.fail(key, f"{error}; fix the formula") from None
 
     def template(self, text: Any, key: str) -> Template:
-        """Dice notation with ``{formula}`` parts."""
+        """Dice notation with ``{formula}`` parts; ``{{`` and ``}}`` are the braces of dice notation itself.
+
+        >>> [p if isinstance(p, str) else "formula" for p in Reader("", "x").template("{{{n}d10!}}>=8", "k").parts]
+        ['{', 'formula', 'd10!}>=8']
+        """
         if isinstance(text, int) and not isinstance(text, bool):
             text = str(text)
         if not isinstance(text, str) or not text.strip():
             raise self.fail(key, f"expected dice notation such as \"2d6 + {{stat}}\", got {_kind(text)}")
         parts: list[str | Node] = []
-        rest = text
-        while rest:
-            start = rest.find("{")
-            end = rest.find("}")
-            if start < 0:
-                if end >= 0:
-                    raise self.fail(key, f"a '}}' with no '{{' before it in {text!r}")
-                parts.append(rest)
-                break
-            if end < start:
-                raise self.fail(key, f"a '{{' with no '}}' after it in {text!r}; write a formula as {{stat}}")
-            if start:
-                parts.append(rest[:start])
-            parts.append(self.formula(rest[start + 1:end], key))
-            rest = rest[end + 1:]
+        literal = ""
+        at = 0
+        while at < len(text):
+            pair = text[at:at + 2]
+            if pair in ("{{", "}}"):
+                literal += pair[0]
+                at += 2
+            elif text[at] == "}":
+                raise self.fail(key, f"a '}}' with no '{{' before it in {text!r} (braces of dice notation "
+                                     f"are written '{{{{' and '}}}}')")
+            elif text[at] == "{":
+                end = text.find("}", at)
+                if end < 0:
+                    raise self.fail(key, f"a '{{' with no '}}' after it in {text!r}; write a formula as {{stat}}")
+                if literal:
+                    parts.append(literal)
+                    literal = ""
+                parts.append(self.formula(text[at + 1:end], key))
+                at = end + 1
+            else:
+                literal += text[at]
+                at += 1
+        if literal:
+            parts.append(literal)
         return Template(text, tuple(parts))
 
 

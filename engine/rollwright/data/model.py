@@ -81,12 +81,22 @@ class Band:
     succeeds: bool = True
     levels: Levels | None = None
     extra: Extra | None = None
+    when: Node | None = None
+    """An outcome declared with ``when``: the condition (:mod:`rollwright.data.condition`) that picks it."""
+    rule: str | None = None
+    """An outcome of ``outcomes``: its condition as written, or ``"otherwise"`` for the last one."""
 
     def holds(self, value: int) -> bool:
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 
     def span(self) -> str:
-        """The values it holds, in words."""
+        """The values it holds, in words (an outcome of ``outcomes``: its condition).
+
+        >>> Band("crit", "Critical", rule="die(1) == 20").span()
+        'when die(1) == 20'
+        """
+        if self.rule is not None:
+            return self.rule if self.rule == "otherwise" else f"when {self.rule}"
         if self.low is None:
             return f"{self.high} or less"
         if self.high is None:
@@ -137,6 +147,13 @@ class Check:
     bands: tuple[Band, ...] = ()
     depth: int = 20
     """Most extra dice one exploding die may add."""
+    instead: tuple[tuple[Node, Template], ...] = ()
+    """Other rolls for some inputs, each ``(condition on the inputs, template)``: the first that holds is rolled."""
+
+    @property
+    def reads(self) -> bool:
+        """Whether its outcomes are declared with conditions (``outcomes``), not bands on one measure."""
+        return any(band.rule is not None for band in self.bands)
 
     def outcomes(self) -> tuple[Outcome, ...]:
         """Every outcome, best first (a band with levels gives one per level, highest first)."""

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rollwright.data.condition import READ_WORDS
 from rollwright.data.model import (
     Band, Budget, CharacterSpec, Check, Derived, Extra, Field, Input, Levels, Rule, TableSpec, Template,
 )
@@ -127,7 +128,8 @@ def read_inputs(reader: Reader, section: Any) -> dict[str, Input]:
     return inputs
 
 
-CHECK_KEYS = ("title", "summary", "inputs", "roll", "modes", "pool", "hit", "against", "on", "bands", "depth")
+CHECK_KEYS = ("title", "summary", "inputs", "roll", "modes", "pool", "hit", "against", "on", "bands", "outcomes",
+              "depth", "instead")
 
 
 def read_checks(reader: Reader, section: Any, inputs: Mapping[str, Input],
@@ -138,7 +140,10 @@ def read_checks(reader: Reader, section: Any, inputs: Mapping[str, Input],
     checks: dict[str, Check] = {}
     for name, value in _named(reader, section, "checks"):
         key = f"checks.{name}"
-        table = reader.table(value, key, CHECK_KEYS, required=("bands",))
+        table = reader.table(value, key, CHECK_KEYS)
+        if ("bands" in table) == ("outcomes" in table):
+            raise reader.fail(key, "say what the roll means: either bands = [...] (ranges of one number) or "
+                                   "outcomes = [...] (conditions on the dice, tried in order)")
         if ("roll" in table) == ("pool" in table):
             raise reader.fail(key, "say what is rolled: either roll = \"2d6 + {stat}\" (a total) or "
                                    "pool = \"{dice}d6\" with hit = 5 (hits counted)")
@@ -154,8 +159,20 @@ def read_checks(reader: Reader, section: Any, inputs: Mapping[str, Input],
         if on not in ("total", "margin") or (on == "margin" and against is None):
             raise reader.fail(f"{key}.on", "on = \"total\" (bands on the roll) or \"margin\" (the roll minus "
                                            "'against', which it then needs)")
+        if "outcomes" in table:
+            from rollwright.data.outcomes import read_outcomes
+
+            bands = read_outcomes(reader, table.get("outcomes"), f"{key}.outcomes", inputs, ladders,
+                                  pool=is_pool, against=against is not None)
+        else:
+            bands = read_bands(reader, table.get("bands"), f"{key}.bands")
+        from rollwright.data.outcomes import read_instead
+
+        instead = read_instead(reader, table.get("instead", []), key, inputs)
         used = set(roll.names()) | {n for _, _, t in modes for n in t.names()}
+        used |= {n for condition, t in instead for n in condition.names() | t.names()}
         used |= against.names() if against else set()
+        used |= {n for b in bands if b.when is not None for n in b.when.names()} - set(READ_WORDS)
         listed = table.words("inputs") or tuple(sorted(used, key=lambda n: list(inputs).index(n)
                                                        if n in inputs else -1))
         for missing in sorted(used - set(listed)) + [n for n in listed if n not in inputs]:
@@ -166,8 +183,7 @@ def read_checks(reader: Reader, section: Any, inputs: Mapping[str, Input],
                 raise reader.fail(f"{key}.roll", f"no ladder named {ladder!r}{_suggest(ladder, ladders)}")
         depth = table.number("depth", 20)
         check = Check(name, table.text("title", name.replace("_", " ").capitalize()), table.text("summary", ""),
-                      listed, roll, modes, hit, against, on, read_bands(reader, table.get("bands"), f"{key}.bands"),
-                      depth)
+                      listed, roll, modes, hit, against, on, bands, depth, instead)
         validate_check(reader, key, check, inputs, ladders)
         checks[name] = check
     return checks

@@ -46,10 +46,15 @@ def odds_view(data: dict[str, Any]) -> Html:
                  el("code", None, data["notation"]), "): success ", chance(data["success"], strong=True)),
               el("ul", {"class": "rw-data-odds__list"},
                  [el("li", {"data-rw-outcome": o["key"]}, el("strong", None, o["name"]),
-                     f" ({MEASURES.get(data['measure'], 'roll')}: {o['span']}): ", chance(o["p"]))
+                     f" ({_span(data['measure'], o['span'])}): ", chance(o["p"]))
                   for o in data["outcomes"]]),
               bar_chart(bars, title=f"{data['check']}: the chance of each outcome", key=key),
               *extras)
+
+
+def _span(measure: str, span: str) -> str:
+    """An outcome's values in words: ``total: 10 or more``, or a condition as written (``when die(1) == 20``)."""
+    return span if measure == "outcomes" else f"{MEASURES.get(measure, 'roll')}: {span}"
 
 
 def roll_sentence(data: dict[str, Any], *, outcome: bool = True) -> str:

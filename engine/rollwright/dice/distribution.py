@@ -166,6 +166,19 @@ class Distribution:
 
     __radd__ = __add__
 
+    def combine(self, other: Distribution, fn: Callable[[int, int], int]) -> Distribution:
+        """``fn`` of this and an independent ``other``, over every pair of outcomes.
+
+        >>> Distribution.die(6).combine(Distribution.constant(10), lambda a, b: a * b).max_outcome
+        60
+        """
+        out: dict[int, int] = {}
+        for a, wa in self.items():
+            for b, wb in other.items():
+                key = fn(a, b)
+                out[key] = out.get(key, 0) + wa * wb
+        return Distribution(out)
+
     def __neg__(self) -> Distribution:
         return Distribution({-o: w for o, w in self.items()})
 

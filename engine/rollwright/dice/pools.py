@@ -23,10 +23,15 @@ DEFAULT_DEPTH = 9
 """Explosion cap used when the caller names none (icepool's default too)."""
 
 
-def explode(die: Distribution, depth: int = DEFAULT_DEPTH, at_least: int | None = None) -> Distribution:
+def explode(die: Distribution, depth: int = DEFAULT_DEPTH, at_least: int | None = None,
+            penetrate: bool = False) -> Distribution:
     """A die that rolls again and adds on faces ``>= at_least`` (default: its top face).
 
-    ``depth`` is the most extra dice one die may add.
+    ``depth`` is the most extra dice one die may add; ``penetrate``: each extra roll adds 1 less
+    than its face (whether it explodes again is read on its face).
+
+    >>> explode(Distribution.die(6), depth=1, penetrate=True).max_outcome
+    11
 
     >>> explode(Distribution.die(4), depth=0) == Distribution.die(4)
     True
@@ -44,17 +49,93 @@ def explode(die: Distribution, depth: int = DEFAULT_DEPTH, at_least: int | None 
             "lowest face) would never stop; explode on higher faces only"
         )
     result = die
+    less = 1 if penetrate else 0
     for _ in range(depth):
         weights: dict[int, int] = {}
         total = result.total_weight
         for face, w in die.items():
             if face >= threshold:
                 for value, rw in result.items():
-                    weights[face + value] = weights.get(face + value, 0) + w * rw
+                    weights[face + value - less] = weights.get(face + value - less, 0) + w * rw
             else:
                 weights[face] = weights.get(face, 0) + w * total
         result = Distribution(weights)
     return result
+
+
+def keep_of(parts: list[Distribution], keep: int, highest: bool = True) -> Distribution:
+    """Sum of the ``keep`` highest (or lowest) of independent rolls that may all differ (a group roll).
+
+    Each roll in turn updates the distribution of the ``keep`` best values so far (a sorted tuple):
+    its states are at most the ways to pick ``keep`` values from the outcomes, whatever the rolls.
+
+    >>> keep_of([Distribution.die(8), Distribution.die(6)], 1).probability(8)
+    Fraction(1, 8)
+    >>> keep_of([Distribution.die(6)] * 4, 3) == keep_highest(Distribution.die(6), 4, 3)
+    True
+    """
+    _check_pool(len(parts), keep)
+    sign = 1 if highest else -1
+    states: dict[tuple[int, ...], int] = {(): 1}
+    for part in parts:
+        nxt: dict[tuple[int, ...], int] = {}
+        for best, weight in states.items():
+            for value, w in part.items():
+                grown = tuple(sorted((*best, sign * value), reverse=True)[:keep])
+                nxt[grown] = nxt.get(grown, 0) + weight * w
+        states = nxt
+    out: dict[int, int] = {}
+    for best, weight in states.items():
+        out[sign * sum(best)] = out.get(sign * sum(best), 0) + weight
+    return Distribution(out)
+
+
+def keep_mixed(dice: list[Distribution], keep: int, highest: bool = True) -> Distribution:
+    """Sum of the ``keep`` highest (or lowest) of a pool of dice that may differ (``{4d6+3d8}kh4``).
+
+    Alike dice are grouped. The faces are walked from the top down; the state is how many dice
+    of each group are still to place and the sum kept so far. Once ``keep`` dice are placed, the
+    rest land lower in every way at once (a power of the weight below the face).
+
+    >>> keep_mixed([Distribution.die(6)] * 2 + [Distribution.die(8)], 2).probability(14)
+    Fraction(11, 288)
+    >>> keep_mixed([Distribution.die(6)] * 4, 3) == keep_highest(Distribution.die(6), 4, 3)
+    True
+    """
+    _check_pool(len(dice), keep)
+    if not highest:
+        return -keep_mixed([-d for d in dice], keep)
+    kinds = list(dict.fromkeys(dice))
+    counts = tuple(dice.count(kind) for kind in kinds)
+    faces = sorted(set().union(*(kind.outcomes() for kind in kinds)), reverse=True)
+    below = [kind.total_weight for kind in kinds]
+    states: dict[tuple[tuple[int, ...], int], int] = {(counts, 0): 1}
+    result: dict[int, int] = {}
+    for face in faces:
+        here = [kind.weight(face) for kind in kinds]
+        below = [b - h for b, h in zip(below, here)]
+        nxt: dict[tuple[tuple[int, ...], int], int] = {}
+        ways_here = [[[(r - k, comb(r, k) * h**k, k) for k in (range(r + 1) if h else (0,))] for r in range(n + 1)]
+                     for h, n in zip(here, counts)]  # for each group and dice left: (left after, ways, landed)
+        for (left, kept_sum), weight in states.items():
+            placed = len(dice) - sum(left)
+            splits: list[tuple[tuple[int, ...], int, int]] = [((), weight, 0)]
+            for index, r in enumerate(left):
+                table = ways_here[index][r]
+                splits = [(done + (after,), w * ways, n + k) for done, w, n in splits for after, ways, k in table]
+            for rest, w, landed in splits:
+                taken = min(landed, keep - placed)
+                total = kept_sum + taken * face
+                if placed + landed >= keep:  # the kept set is full: the others land lower, in any way
+                    ways = w
+                    for index, r in enumerate(rest):
+                        ways *= below[index] ** r
+                    if ways:
+                        result[total] = result.get(total, 0) + ways
+                elif any(rest):
+                    nxt[(rest, total)] = nxt.get((rest, total), 0) + w
+        states = nxt
+    return Distribution(result)
 
 
 def keep_highest(die: Distribution, count: int, keep: int) -> Distribution:

@@ -42,7 +42,13 @@ from typing import Any
 
 from rollwright.dice.script import DiceSource, dice_source
 from rollwright.dice.notation import (
+    BinOp,
+    Call,
     Constant,
+    Count,
+    Fudge,
+    GroupRoll,
+    Reroll,
     Dice,
     Expr,
     Leaf,
@@ -67,14 +73,21 @@ class DieRoll:
     exploded: bool = False
     capped: bool = False
     kept: bool = True
+    rerolled: tuple[int, ...] = ()
+    """Faces rolled and set aside by a reroll (``r``, ``ro``), in order."""
+    less: int = 0
+    """Taken off the faces' sum: 1 for each extra roll of a penetrating die (``!p``)."""
+    label: str = ""
+    """How the die is named when it is not a dS: ``dF`` (a Fudge die, whose faces are -1, 0 and 1)."""
 
     @property
     def value(self) -> int:
-        """What the die adds to its term: ``sign * sum(faces)``."""
-        return self.sign * sum(self.faces)
+        """What the die adds to its term: ``sign * (sum(faces) - less)``."""
+        return self.sign * (sum(self.faces) - self.less)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """Every die has the keys below; ``rerolled``, ``less`` and ``label`` only when they are set."""
+        found: dict[str, Any] = {
             "sides": self.sides,
             "faces": list(self.faces),
             "sign": self.sign,
@@ -83,6 +96,13 @@ class DieRoll:
             "capped": self.capped,
             "kept": self.kept,
         }
+        if self.rerolled:
+            found["rerolled"] = list(self.rerolled)
+        if self.less:
+            found["less"] = self.less
+        if self.label:
+            found["label"] = self.label
+        return found
 
 
 @dataclass(frozen=True)
@@ -127,7 +147,8 @@ class RollReport:
 
 
 def roll_die(
-    rng: DiceSource, sides: int, explode: bool = False, depth: int = DEFAULT_DEPTH, at_least: int | None = None
+    rng: DiceSource, sides: int, explode: bool = False, depth: int = DEFAULT_DEPTH, at_least: int | None = None,
+    reroll: Reroll | None = None, penetrate: bool = False,
 ) -> DieRoll:
     """Roll one die; if ``explode``, roll again on ``at_least`` or more (default: the top face), at most ``depth`` extra times.
 
@@ -138,12 +159,25 @@ def roll_die(
     """
     threshold = sides if at_least is None else at_least
     explodes = explode and 1 < threshold <= sides
-    faces = [rng.randint(1, sides)]
+    aside: list[int] = []
+
+    def one() -> int:
+        face = rng.randint(1, sides)
+        if reroll is not None:
+            while reroll.matches(face):  # the parser refuses a reroll of every face, so this ends
+                aside.append(face)
+                face = rng.randint(1, sides)
+                if reroll.once:
+                    break
+        return face
+
+    faces = [one()]
     if explodes:
         while faces[-1] >= threshold and len(faces) <= depth:
-            faces.append(rng.randint(1, sides))
+            faces.append(one())
     capped = explodes and faces[-1] >= threshold
-    return DieRoll(sides, tuple(faces), exploded=len(faces) > 1, capped=capped)
+    return DieRoll(sides, tuple(faces), exploded=len(faces) > 1, capped=capped, rerolled=tuple(aside),
+                   less=len(faces) - 1 if penetrate else 0)
 
 
 def mark_kept(dice: Sequence[DieRoll], kept: int, highest: bool = True) -> tuple[DieRoll, ...]:
@@ -164,8 +198,9 @@ def _roll_keep(rng: DiceSource, leaf: RollKeep, depth: int) -> tuple[DieRoll, ..
 
 
 def _roll_dice(rng: DiceSource, leaf: Dice, depth: int) -> tuple[DieRoll, ...]:
-    """NdS with its explosion and keep/drop: every die is rolled (and exploded), then some are set aside."""
-    dice = [roll_die(rng, leaf.sides, leaf.explode, depth, leaf.explodes_at) for _ in range(leaf.count)]
+    """NdS with its reroll, explosion and keep/drop: every die is rolled (and exploded), then some are set aside."""
+    dice = [roll_die(rng, leaf.sides, leaf.explode, depth, leaf.explodes_at, leaf.reroll, leaf.style == "!p")
+            for _ in range(leaf.count)]
     if leaf.select is None:
         return tuple(dice)
     highest, kept = leaf.select.kept(leaf.count)
@@ -194,6 +229,10 @@ def roll_term(rng: DiceSource, leaf: Leaf, sign: int = 1, depth: int = DEFAULT_D
     elif isinstance(leaf, OpenD20):
         dice = _roll_open_d20(rng)
         kind = "open"
+    elif isinstance(leaf, (Fudge, Count, GroupRoll, Call, BinOp)):
+        from rollwright.dice.rolling_forms import roll_form
+
+        return roll_form(rng, leaf, sign, depth)
     else:
         raise TypeError(f"not a dice term: {leaf!r}")
     value = sum(die.value for die in dice if die.kept)

@@ -18,7 +18,7 @@ True
 >>> builder_shell(System("demo", "Demo", "", "", "demo", ()), without_js="")
 Traceback (most recent call last):
 ...
-rollwright.errors.ParameterError: demo has no character builder (its SYSTEM declares no character_schema)
+rollwright.errors.ParameterError: demo has no character builder (its game declares no [character] in its game.toml, or no character_schema in its SYSTEM)
 """
 
 from __future__ import annotations
@@ -175,7 +175,8 @@ def _region(attribute: str, html: str, tag: str = "div", **attributes: str) -> H
 def builder_shell(system: System, *, without_js: str) -> Html:
     """The builder's static shell for ``system``; ``without_js`` is what its status says with JavaScript off."""
     if system.character_schema is None:
-        raise ParameterError(f"{system.id} has no character builder (its SYSTEM declares no character_schema)",
+        raise ParameterError(f"{system.id} has no character builder (its game declares no [character] in its "
+                             "game.toml, or no character_schema in its SYSTEM)",
                              field="system")
     status = el("p", {"class": "rw-status", "id": "rw-builder-status", "data-rw-status": True, "role": "status",
                       "aria-live": "polite"},

@@ -139,12 +139,18 @@ def dice_detail(report: dict[str, Any]) -> str:
     '10 + 5 + 3 − 1'
     >>> dice_detail(call("dice.roll", {"notation": "3k2", "seed": 1}))
     '(10+2) + 5; dropped 3'
+    >>> dice_detail(call("dice.roll", {"notation": "3d6>=5", "seed": 1}))
+    '1 from 3d6>=5: 2, 5, 1'
     """
     parts: list[tuple[int, str]] = []
     dropped: list[str] = []
     for term in report["terms"]:
         if term["kind"] == "constant":
             parts.append((term["sign"], str(term["value"])))
+            continue
+        if term["kind"] in ("count", "math"):  # a count or a product is not the sum of its dice: say both
+            faces = ", ".join("+".join(str(f) for f in die["faces"]) for die in term["dice"])
+            parts.append((term["sign"], f"{term['value']} from {term['text']}: {faces}"))
             continue
         for die in term["dice"]:
             faces = "+".join(str(f) for f in die["faces"])

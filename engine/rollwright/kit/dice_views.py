@@ -209,15 +209,18 @@ def _die(die: dict[str, Any], term_sign: int) -> Html:
     faces = "+".join(str(f) for f in die["faces"])
     negative = term_sign * die["sign"] < 0
     states = ["exploded" if die["exploded"] else None, "stopped at the depth cap" if die["capped"] else None,
-              "dropped" if not die["kept"] else None]
+              "dropped" if not die["kept"] else None,
+              f"rerolled {', '.join(map(str, die['rerolled']))}" if die.get("rerolled") else None,
+              f"{die['less']} less for its extra rolls" if die.get("less") else None]
     said = ", ".join(s for s in states if s)
-    label = f"d{die['sides']} {'minus ' if negative else ''}{faces.replace('+', ' then ')}{', ' + said if said else ''}"
+    name = die.get("label") or f"d{die['sides']}"
+    label = f"{name} {'minus ' if negative else ''}{faces.replace('+', ' then ')}{', ' + said if said else ''}"
     css = " ".join(filter(None, ["rw-die", "rw-die--exploded" if die["exploded"] else None,
                                  "rw-die--dropped" if not die["kept"] else None,
                                  "rw-die--capped" if die["capped"] else None]))
     return el("li", {"class": css, "data-rw-sides": die["sides"], "data-rw-faces": " ".join(map(str, die["faces"])),
                      "data-rw-kept": "true" if die["kept"] else "false", "aria-label": label, "title": label},
-              el("span", {"class": "rw-die__sides"}, f"d{die['sides']}"),
+              el("span", {"class": "rw-die__sides"}, name),
               el("span", {"class": "rw-die__face"}, ("−" if negative else "") + faces))
 
 

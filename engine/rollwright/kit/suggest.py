@@ -11,6 +11,8 @@ names (or, when the name names no game, every name), a few at most, each once.
 "no table named 'lanternfal-move'; did you mean 'lanternfall-move'? (tables: lanternfall-move, lanternfall-odds, pips-hits, pips-odds)"
 >>> unknown("widget", "zzz", [])
 "no widget named 'zzz'; there are none"
+>>> unknown("table", "year-zero-odd", ["year-zero-odds", "year-zero-roll"])
+"no table named 'year-zero-odd'; did you mean 'year-zero-odds'? (year-zero's tables: year-zero-odds, year-zero-roll)"
 """
 
 from __future__ import annotations
@@ -22,19 +24,31 @@ SHOWN = 12
 
 
 def _game(name: str, names: list[str]) -> str | None:
-    """The game id a name starts with (``pips`` for ``pips-ods``), when some known name starts with it too."""
-    games = {known.partition("-")[0] for known in names if "-" in known}
-    head = name.partition("-")[0]
-    return head if head in games else None
+    """The game id a name starts with (``pips`` for ``pips-ods``), when some known name starts with it too.
+
+    A game id may hold '-' itself (``year-zero``): the id is the longest start, in whole words, that
+    the name shares with every known name of its first word.
+    """
+    words = name.split("-")
+    family = [known for known in names if known.startswith(words[0] + "-")]
+    if len(words) < 2 or not family:
+        return None
+    head = words[0]
+    for word in words[1:-1]:
+        longer = f"{head}-{word}"
+        if not all(known.startswith(longer + "-") for known in family):
+            break
+        head = longer
+    return head
 
 
 def unknown(kind: str, name: str, names: Iterable[str]) -> str:
     """``no <kind> named '<name>'; did you mean ...? (...)``: see the module documentation."""
     import difflib  # only when a name is wrong: the browser's snapshot stays without it
 
-    every = sorted(set(names))
+    every = sorted(set(names) - {name})  # a name refused for another reason is never offered back
     game = _game(name, every)
-    pool = [known for known in every if known.partition("-")[0] == game] if game else every
+    pool = [known for known in every if known.startswith(game + "-")] if game else every
     message = f"no {kind} named {name!r}"
     if not every:
         return f"{message}; there are none"

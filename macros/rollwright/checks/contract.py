@@ -108,12 +108,28 @@ def macro_problems(package: SystemPackage, others: list[SystemPackage]) -> list[
     return problems
 
 
+def declaration_findings(package: SystemPackage) -> list[str]:
+    """What the package's ``game.toml`` declares that can never be used (:mod:`rollwright.data.lint`)."""
+    from rollwright.data.discover import declared_game, game_file
+    from rollwright.data.lint import lint
+
+    path = game_file(package.module)
+    if path is None:
+        return []
+    python_system = package.system if (path.parent / "__init__.py").is_file() else None  # as discovery reads it
+    game = declared_game(package.module, python_system)
+    if game is None:
+        return []
+    return [str(finding) for finding in lint(game, path.read_text(encoding="utf-8"))]
+
+
 def check_contract(package: SystemPackage, site_packages: list[SystemPackage]) -> CheckResult:
     """The contract check of one system of the site."""
     system = package.system
     problems = declaration_problems(system, package.module)
     names, counts = naming_problems(package)
     problems += names + builder_problems(system) + macro_problems(package, site_packages)
+    problems += declaration_findings(package)
     parts = [f"{counts[k]} {k[:-1] if counts[k] == 1 else k}" for k in ("calls", "widgets", "tables")]
     if system.character_schema is not None:
         parts.append("a character builder")

@@ -12,13 +12,15 @@ wheel leaves it out), one ``[[example]]`` table per example in the draft::
     expect = { p = "7/27", percent = "25.9%" }     # the answer (a subset of the call's result)
 
 ``expect`` is matched recursively: a table checks only the keys it names, a list checks every item,
-anything else must be equal.
+anything else must be equal; two fractions written as text are equal by value (``26/36`` is ``13/18``).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import tomllib
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,8 @@ def mismatches(expected: Any, actual: Any, where: str = "result") -> list[str]:
     ['result.b[1].c: expected 3, got 4']
     >>> mismatches({"a": {"b": 1}}, {"a": 2}), mismatches({"z": 1}, {})
     (['result.a: expected a table, got 2'], ['result.z: missing'])
+    >>> mismatches({"p": "26/36"}, {"p": "13/18"}), mismatches({"p": "1/2"}, {"p": "13/18"})
+    ([], ["result.p: expected '1/2', got '13/18'"])
     """
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
@@ -55,7 +59,23 @@ def mismatches(expected: Any, actual: Any, where: str = "result") -> list[str]:
         if not isinstance(actual, list) or len(actual) != len(expected):
             return [f"{where}: expected {expected!r}, got {actual!r}"]
         return [m for i, (e, a) in enumerate(zip(expected, actual)) for m in mismatches(e, a, f"{where}[{i}]")]
-    return [] if expected == actual else [f"{where}: expected {expected!r}, got {actual!r}"]
+    if expected == actual or _same_fraction(expected, actual):
+        return []
+    return [f"{where}: expected {expected!r}, got {actual!r}"]
+
+
+_FRACTION = re.compile(r"^-?\d+/\d+$")
+
+
+def _same_fraction(expected: Any, actual: Any) -> bool:
+    """Two texts that are both fractions (``p/q``) of the same value."""
+    if not (isinstance(expected, str) and isinstance(actual, str) and _FRACTION.match(expected.strip())
+            and _FRACTION.match(actual.strip())):
+        return False
+    try:
+        return Fraction(expected.strip()) == Fraction(actual.strip())
+    except ZeroDivisionError:
+        return False
 
 
 def load_examples(path: Path) -> list[dict[str, Any]]:

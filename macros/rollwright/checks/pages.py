@@ -59,8 +59,9 @@ def _declared(system: System, site: Site, built: BuiltSite) -> list[str]:
     for declared in system.pages:
         path = declared.path
         if not path.startswith(f"{system.docs}/"):
-            problems.append(f"the page {path} is outside the system's docs folder {system.docs}/: keep its pages "
-                            "there, or change docs=")
+            problems.append(f"the page {path} is outside the game's docs folder {system.docs}/: keep its pages "
+                            "there, or change the folder (docs = \"...\" in the [game] table of its game.toml, "
+                            "or docs= in its SYSTEM)")
         source = site.docs_dir / path
         if not source.is_file():
             problems.append(f"the page {path} is declared but {source.relative_to(site.root)} does not exist")

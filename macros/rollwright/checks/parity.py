@@ -32,7 +32,8 @@ from typing import Any
 
 import rollwright
 from rollwright.checks.parity_calls import (
-    FILENAME, KIT, ParityCall, contract_calls, coverage_problems, kit_calls, listed_calls, owner_of, page_widgets,
+    FILENAME, KIT, ParityCall, contract_calls, coverage_problems, declared_calls, kit_calls, listed_calls, owner_of,
+    page_widgets,
 )
 from rollwright.checks.report import CheckResult, outcome
 from rollwright.checks.site import BuiltSite, Site, SystemPackage, runtime_config
@@ -148,7 +149,7 @@ class Parity:
         for package in self.packages:
             listed, problems = listed_calls(package, self.site.root)
             self.problems[package.system.id] += problems
-            calls += listed + contract_calls(package.system)
+            calls += listed + contract_calls(package.system) + declared_calls(package.system)
         calls += page_widgets(self.site)
         seen: set[tuple[str, str, bool]] = set()
         for item in calls:

@@ -141,6 +141,19 @@ def page_widgets(site: Site) -> list[ParityCall]:
     return found
 
 
+def declared_calls(system: System) -> list[ParityCall]:
+    """A ``game.toml``'s checks, each compared at its inputs' defaults (odds, and one seeded roll), so a data
+    game needs no ``parity_calls.toml`` for them."""
+    found = []
+    for name, entry in list(api.REGISTRY.items()):
+        if name.partition(".")[0] != system.id or not getattr(entry.fn, "declared_check", False):
+            continue
+        params = {p.name: p.default for p in entry.params}
+        found += [ParityCall(system.id, name, params, True, "its game.toml"),
+                  ParityCall(system.id, f"{name}.roll", {**params, "seed": 1}, True, "its game.toml")]
+    return found
+
+
 def contract_calls(system: System) -> list[ParityCall]:
     """The builder contract's calls on a new character (none for a system without a builder)."""
     if system.character_schema is None:

@@ -50,7 +50,7 @@ def check(name: str, **inputs: Any) -> str:
     (``<name>.roll``), every die told in one sentence.
     """
     def work() -> str:
-        if name.endswith(".roll") or not _is_declared_check(name):
+        if not _is_declared_check(name):  # a check may be named anything, "roll" too
             raise UnknownCallError(f"no declared check named {name!r}; check() takes a check of a game.toml, "
                                    f"such as 'mygame.move' (declared as [checks.move])" + _closest_check(name))
         lookup(f"{name}.roll").bind({**inputs, "seed": 0})  # what the browser will send
@@ -74,5 +74,5 @@ def _is_declared_check(name: str) -> bool:
 def _closest_check(name: str) -> str:
     import difflib
 
-    close = difflib.get_close_matches(name, _declared_checks(), 1)
+    close = difflib.get_close_matches(name, [n for n in _declared_checks() if n != name], 1)
     return f"; did you mean {close[0]!r}?" if close else ""

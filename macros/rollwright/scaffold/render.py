@@ -92,6 +92,13 @@ def _walk(folder: Traversable, prefix: PurePosixPath) -> Iterator[tuple[PurePosi
             yield prefix / entry.name, entry
 
 
+PYTHON_GAME_ROW = ("| `pips/` | the game's code: `rules/`, `calls/`, `widgets/`, `tables/`, `macros.py`, the character "
+                   "in `character.py` |")
+DATA_GAME_ROW = ("| `pips/game.toml` | the game, declared as data: its inputs, checks, tables and character (the "
+                 "designer's guide lists every key) |")
+"""The README's line on the game's folder, as the template writes it for a game in Python, and for one as data."""
+
+
 def data_overlay() -> Traversable:
     """The files a game declared as data has in place of the template's Python (``template-data``)."""
     return files("rollwright.scaffold").joinpath("template-data")
@@ -109,7 +116,10 @@ def project_files(names: GameNames, version: str, *, python: bool = False) -> li
         chosen.update(_walk(data_overlay(), PurePosixPath()))
     rendered = []
     for path, entry in sorted(chosen.items()):
-        text = rename(entry.read_text(encoding="utf-8"), names)
+        text = entry.read_text(encoding="utf-8")
+        if not python and path == PurePosixPath("README.md"):
+            text = text.replace(PYTHON_GAME_ROW, DATA_GAME_ROW)
+        text = rename(text, names)
         if path.name == "requirements.txt":
             text = REQUIREMENT.sub(f"rollwright=={version}", text)
         rendered.append(ProjectFile(rename(str(path), names), text))

@@ -32,10 +32,15 @@ from rollwright.dice.notation.parser import parse
 from rollwright.dice.notation.syntax import (
     EXPR_TYPES,
     BinOp,
+    Call,
     Constant,
+    Count,
     Dice,
     Expr,
+    Fudge,
     Group,
+    GroupRoll,
+    Reroll,
     Leaf,
     Neg,
     OpenD20,
@@ -63,8 +68,20 @@ def as_expr(text_or_expr: str | Expr) -> Expr:
     if isinstance(text_or_expr, str):
         return parse(text_or_expr)
     if isinstance(text_or_expr, EXPR_TYPES):
+        _check_thresholds(text_or_expr)
         return parse(to_text(text_or_expr))
     raise NotationError(f"expected dice notation text or a parsed expression, not {type(text_or_expr).__name__}")
+
+
+def _check_thresholds(node: object) -> None:
+    """A hand-built tree's dice with an explosion threshold but no explosion (text cannot say it)."""
+    if isinstance(node, Dice) and node.threshold is not None and not node.explode:
+        raise NotationError(f"'d{node.sides}' has an explosion threshold but does not explode; add explode=True")
+    for name in getattr(node, "_fields", ()):
+        value = getattr(node, name)
+        for child in value if isinstance(value, tuple) else (value,):
+            if isinstance(child, EXPR_TYPES):
+                _check_thresholds(child)
 
 
 def distribution(text_or_expr: str | Expr, depth: int = DEFAULT_DEPTH) -> Distribution:
@@ -99,7 +116,12 @@ def _evaluate_cached(expr: Expr, depth: int) -> Distribution:
 
 __all__ = [
     "BinOp",
+    "Call",
     "Constant",
+    "Count",
+    "Fudge",
+    "GroupRoll",
+    "Reroll",
     "DEFAULT_DEPTH",
     "Dice",
     "Expr",

@@ -21,8 +21,22 @@ from __future__ import annotations
 from rollwright.dice.distribution import Distribution, repeat_sum, sum_all
 from rollwright.dice.notation.cost import Shape, add_cost, leaf_cost
 from rollwright.dice.notation.limits import MAX_WORK, check_depth
+from rollwright.dice.notation.compound import (
+    FUDGE,
+    count_cost,
+    count_distribution,
+    dice_distribution,
+    fudge_cost,
+    whole_cost,
+    whole_distribution,
+)
 from rollwright.dice.notation.syntax import (
+    BinOp,
+    Call,
     Constant,
+    Count,
+    Fudge,
+    GroupRoll,
     Dice,
     Expr,
     Leaf,
@@ -39,17 +53,31 @@ def _plan(expr: Expr, depth: int) -> tuple[Shape, float]:
     """Shape of the whole expression's distribution and the cost of building it (see :mod:`.cost`)."""
     shapes: list[Shape] = []
     cost = 0.0
-    for _, leaf in signed_terms(expr):
-        if not isinstance(leaf, Constant):
-            shape, leaf_work = leaf_cost(leaf, depth)
-            shapes.append(shape)
-            cost += leaf_work
+    offset = 0
+    for sign, leaf in signed_terms(expr):
+        if isinstance(leaf, Constant):
+            offset += sign * leaf.value
+            continue
+        shape, leaf_work = _leaf_plan(leaf, depth)
+        shapes.append(shape if sign > 0 else Shape(-shape.high, -shape.low, shape.bits))
+        cost += leaf_work
     shapes.sort(key=lambda s: s.width)
     total = Shape(0, 0, 0.0)
     for shape in shapes:
         total, step = add_cost(total, shape)
         cost += step + shape.width  # the width term covers negation
-    return total, cost + total.width
+    return Shape(total.low + offset, total.high + offset, total.bits), cost + total.width
+
+
+def _leaf_plan(leaf: Leaf, depth: int) -> tuple[Shape, float]:
+    """Shape and cost of one term, the newer forms included (:mod:`.compound`)."""
+    if isinstance(leaf, Fudge):
+        return fudge_cost(leaf.count)
+    if isinstance(leaf, Count):
+        return count_cost(leaf, depth)
+    if isinstance(leaf, (GroupRoll, Call, BinOp)):
+        return whole_cost(leaf, lambda item: _plan(item, depth))
+    return leaf_cost(leaf, depth)
 
 
 def estimate_work(expr: Expr, depth: int = DEFAULT_DEPTH) -> int:
@@ -92,13 +120,13 @@ def check_margin_work(a: Expr, b: Expr, depth: int = DEFAULT_DEPTH) -> None:
 
 def _leaf_distribution(leaf: Leaf, depth: int) -> Distribution:
     if isinstance(leaf, Dice):
-        die = Distribution.die(leaf.sides)
-        if leaf.explode:
-            die = explode(die, depth=depth, at_least=leaf.explodes_at)
-        if leaf.select is None:
-            return repeat_sum(die, leaf.count)
-        highest, kept = leaf.select.kept(leaf.count)
-        return keep_dice(die, leaf.count, kept, highest)
+        return dice_distribution(leaf, depth)
+    if isinstance(leaf, Fudge):
+        return repeat_sum(FUDGE, leaf.count)
+    if isinstance(leaf, Count):
+        return count_distribution(leaf, depth)
+    if isinstance(leaf, (GroupRoll, Call, BinOp)):
+        return whole_distribution(leaf, lambda item: _sum_of(item, depth), depth)
     if isinstance(leaf, RollKeep):
         return keep_dice(explode(Distribution.die(10), depth=depth), leaf.rolled, leaf.kept)
     if isinstance(leaf, OpenD20):
@@ -106,10 +134,24 @@ def _leaf_distribution(leaf: Leaf, depth: int) -> Distribution:
     raise TypeError(f"not a dice term: {leaf!r}")
 
 
+def leaf_distribution(leaf: Leaf, depth: int) -> Distribution:
+    """The exact distribution of one dice term (no cap checked here: the caller checked its expression).
+
+    >>> leaf_distribution(Dice(2, 6), 9).probability(12)
+    Fraction(1, 36)
+    """
+    return _leaf_distribution(leaf, depth)
+
+
 def evaluate(expr: Expr, depth: int = DEFAULT_DEPTH) -> Distribution:
     """Exact distribution of ``expr``; checks ``depth`` and the work estimate first."""
     depth = check_depth(depth)
     check_work(expr, depth)
+    return _sum_of(expr, depth)
+
+
+def _sum_of(expr: Expr, depth: int) -> Distribution:
+    """The work of :func:`evaluate`, after its checks (also for the rolls inside a group or a call)."""
     offset = 0
     parts: list[Distribution] = []
     for sign, leaf in signed_terms(expr):

@@ -28,31 +28,45 @@ _SINGLE: Final = {
     "L": "l",
     "o": "o",
     "O": "o",
+    "f": "f",
+    "F": "f",
+    "r": "r",
+    "R": "r",
+    "p": "p",
+    "P": "p",
+    "s": "s",
+    "S": "s",
     "!": "!",
     "+": "+",
     "-": "-",
+    "*": "*",
+    "/": "/",
     "(": "(",
     ")": ")",
+    "{": "{",
+    "}": "}",
+    ",": ",",
+    ">": ">",
+    "<": "<",
+    "=": "=",
 }
 AT_LEAST: Final = ">="
-_THRESHOLD_HINT: Final = "an explosion threshold is written '!>=' and a face, as in 'd8!>=7' (explodes on 7 or 8)"
+AT_MOST: Final = "<="
+FUNCTION: Final = "function"
+FUNCTIONS: Final = ("min", "max")
 _HINTS: Final = {
-    ">": _THRESHOLD_HINT,
-    "<": _THRESHOLD_HINT,
-    "=": _THRESHOLD_HINT,
-    "*": "multiplication is not part of dice notation; write the dice out, as in '3d6' or 'd6+d6'",
-    "x": "multiplication is not part of dice notation; write the dice out, as in '3d6' or 'd6+d6'",
-    "X": "multiplication is not part of dice notation; write the dice out, as in '3d6' or 'd6+d6'",
-    "/": "division is not part of dice notation; use only '+' and '-'",
+    "x": "multiplication is written '*', as in 'd10*10'",
+    "X": "multiplication is written '*', as in 'd10*10'",
     "%": "percentile dice are written 'd100'",
-    ",": "write one expression; join terms with '+' or '-'",
-    "[": "use '(' and ')' for grouping",
-    "]": "use '(' and ')' for grouping",
+    "[": "use '(' and ')' for grouping, '{' and '}' for a group of rolls",
+    "]": "use '(' and ')' for grouping, '{' and '}' for a group of rolls",
 }
+_GENERAL_HINT: Final = ("dice notation uses numbers, 'd', 'dF', 'k', 'kh', 'kl', 'dh', 'dl', 'od20', '!', '!!', '!p', "
+                        "'r', 'ro', '>=', '<=', 'f', '+', '-', '*', '/', 'min(', 'max(', parentheses and '{ }'")
 
 
 class Token:
-    """One token: ``kind`` is ``"number"``, ``"end"`` or the symbol itself (``d k h l o ! >= + - ( )``).
+    """One token: ``kind`` is ``"number"``, ``"end"``, ``"function"`` (``min``, ``max``) or the symbol itself.
 
     A plain class (not a dataclass: see :class:`~rollwright.dice.notation.syntax._Node`).
     """
@@ -87,9 +101,11 @@ def tokenize(text: str) -> list[Token]:
     >>> tokenize("d6?")
     Traceback (most recent call last):
     ...
-    rollwright.errors.NotationError: unexpected character '?'; dice notation uses numbers, 'd', 'k', 'kh', 'kl', 'dh', 'dl', 'od20', '!', '!>=', '+', '-' and parentheses at position 3
+    rollwright.errors.NotationError: unexpected character '?'; dice notation uses numbers, 'd', 'dF', 'k', 'kh', 'kl', 'dh', 'dl', 'od20', '!', '!!', '!p', 'r', 'ro', '>=', '<=', 'f', '+', '-', '*', '/', 'min(', 'max(', parentheses and '{ }' at position 3
     >>> [t.kind for t in tokenize("d8!>=7")]
     ['d', 'number', '!', '>=', 'number', 'end']
+    >>> [t.kind for t in tokenize("MAX(4dF, 0)")]
+    ['function', '(', 'number', 'd', 'f', ',', 'number', ')', 'end']
     """
     tokens: list[Token] = []
     i = 0
@@ -103,18 +119,17 @@ def tokenize(text: str) -> list[Token]:
             while i < n and text[i] in _DIGITS:
                 i += 1
             tokens.append(Token(NUMBER, text[start:i], start))
-        elif text.startswith(AT_LEAST, i):
-            tokens.append(Token(AT_LEAST, AT_LEAST, i))
-            i += len(AT_LEAST)
+        elif text.startswith(AT_LEAST, i) or text.startswith(AT_MOST, i):
+            tokens.append(Token(text[i:i + 2], text[i:i + 2], i))
+            i += 2
+        elif text[i:i + 3].lower() in FUNCTIONS:
+            tokens.append(Token(FUNCTION, text[i:i + 3].lower(), i))
+            i += 3
         elif ch in _SINGLE:
             tokens.append(Token(_SINGLE[ch], ch, i))
             i += 1
         else:
-            hint = _HINTS.get(
-                ch,
-                "dice notation uses numbers, 'd', 'k', 'kh', 'kl', 'dh', 'dl', 'od20', '!', '!>=', '+', '-' "
-                "and parentheses",
-            )
+            hint = _HINTS.get(ch, _GENERAL_HINT)
             raise NotationError(f"unexpected character {ch!r}; {hint}", text=text, position=i)
     tokens.append(Token(END, "", n))
     return tokens

@@ -2,14 +2,18 @@
 
 Grammar (whitespace allowed between tokens, letters in any case)::
 
-    expression := ["-"] term (("+" | "-") term)*
+    expression := ["-"] product (("+" | "-") product)*
+    product    := term (("*" | "/") term)*           "/" divides and rounds down
     term       := NUMBER                                  constant
                 | [NUMBER] "d" NUMBER [explode] [select]  dice
                 | NUMBER "k" NUMBER                       XkY pool (keep the best)
                 | "od20"                                  open-ended d20
                 | "(" expression ")"
+                | Fudge dice, rerolls, counts, "{...}" groups, min() and max():
+                  see :mod:`~rollwright.dice.notation.forms`
     explode    := "!" [">=" NUMBER]       reroll and add on the top face, or on any
-                                          face >= NUMBER (2 .. sides)
+                                          face >= NUMBER (2 .. sides); Roll20's "!>N"
+                                          means the same
     select     := ("kh" | "kl" | "dh" | "dl") NUMBER
                                           keep highest / keep lowest / drop highest /
                                           drop lowest NUMBER dice
@@ -20,9 +24,8 @@ their totals. So ``4d6!kh3`` is accepted and ``4d6kh3!`` is refused. Keeping
 counts 1 to all the dice (``4d6kh4`` keeps them all); dropping counts 1 to
 one fewer than the dice. A threshold of 1 (or less) would explode on every
 face and never end, and one above the top face would never explode: both
-are refused. ``!>=S`` on a dS is plain ``!`` and prints as ``!``. Only
-``>=`` is understood: a bare ``>``, ``<`` or ``=`` is refused with a hint,
-since other dice tools read ``!>7`` differently.
+are refused. ``!>=S`` on a dS is plain ``!`` and prints as ``!``. After
+dice, a comparison with no ``!`` before it counts successes (``5d10>=8``).
 
 ``XkY`` against ``XdYkhZ``: ``XkY`` is the keep-the-best pool, X d10s that
 ALWAYS explode on 10 (each explosion added to its own die before keeping)
@@ -50,7 +53,8 @@ rollwright.errors.NotationError: 'd6!>=1' would explode on every face and never 
 
 from __future__ import annotations
 
-from rollwright.dice.notation.lexer import AT_LEAST, END, NUMBER, Token, tokenize
+from rollwright.dice.notation.forms import Forms
+from rollwright.dice.notation.lexer import AT_LEAST, END, FUNCTION, NUMBER, Token, tokenize
 from rollwright.dice.notation.limits import (
     MAX_CONSTANT,
     MAX_DICE,
@@ -72,10 +76,10 @@ from rollwright.dice.notation.syntax import (
 )
 from rollwright.errors import LimitError, NotationError
 
-_TERM_START = "a die, a number, 'od20' or '('"
+_TERM_START = "a die, a number, 'od20', '(', '{', 'min(' or 'max('"
 
 
-class _Parser:
+class _Parser(Forms):
     """Walks the token list once; tracks nesting and the running dice count."""
 
     def __init__(self, text: str) -> None:
@@ -116,14 +120,30 @@ class _Parser:
         token = self.current
         if token.kind == "-":
             self.advance()
-            left: Expr = Neg(self.term(nesting, after="'-'"), position=token.position)
+            left: Expr = Neg(self.product(nesting, after="'-'"), position=token.position)
         else:
-            left = self.term(nesting, after=None)
+            left = self.product(nesting, after=None)
         while self.current.kind in ("+", "-"):
             op_token = self.advance()
-            right = self.term(nesting, after=f"'{op_token.text}'")
+            right = self.product(nesting, after=f"'{op_token.text}'")
             left = BinOp("+" if op_token.kind == "+" else "-", left, right, position=left.position)
         return left
+
+    def product(self, nesting: int, after: str | None) -> Expr:
+        left = self.term(nesting, after)
+        while self.current.kind in ("*", "/"):
+            op_token = self.advance()
+            right = self.term(nesting, after=f"'{op_token.text}'")
+            left = BinOp("*" if op_token.kind == "*" else "/", left, right, position=left.position)
+        return left
+
+    def nest(self, nesting: int, opener: Token) -> None:
+        if nesting + 1 > MAX_NESTING:
+            raise LimitError(
+                f"parentheses nested more than {MAX_NESTING} deep",
+                limit="nesting",
+                position=opener.position,
+            )
 
     def term(self, nesting: int, after: str | None) -> Expr:
         token = self.current
@@ -135,11 +155,15 @@ class _Parser:
             return self.open_d20()
         if token.kind == "(":
             return self.group(nesting)
+        if token.kind == "{":
+            return self.group_roll(nesting)
+        if token.kind == FUNCTION:
+            return self.call(nesting)
         if token.kind == "k":
             raise self.fail(
                 "'k' needs the number of dice rolled before it, as in '10k5'", token.position
             )
-        if token.kind in ("+", "-") and after is not None:
+        if token.kind in ("+", "-", "*", "/") and after is not None:
             raise self.fail(
                 "two operators in a row; remove one, or wrap the second part in parentheses",
                 token.position,
@@ -180,6 +204,8 @@ class _Parser:
                 position=start,
             )
         sides_token = self.current
+        if sides_token.kind == "f":
+            return self.fudge(count, start)
         if sides_token.kind != NUMBER:
             raise self.fail("expected a number of sides after 'd' (as in '2d6')", sides_token.position)
         self.advance()
@@ -192,44 +218,47 @@ class _Parser:
                 limit="sides",
                 position=sides_token.position,
             )
-        explode, threshold = self.explosion(sides, start)
+        reroll = self.reroll(sides)
+        explode, threshold, style = self.explosion(sides, start)
         select = self.select(count)
         if self.current.kind == "!":
             raise self.fail(
-                "write '!' once; compounding explosions are not supported" if select is None else
+                "write one explosion: '!', '!!' or '!p'" if select is None else
                 "write '!' before the keep or drop, as in '4d6!kh3': dice explode first, then are kept",
                 self.current.position,
             )
-        if self.current.kind == AT_LEAST:
-            raise self.fail("an explosion threshold follows '!', as in 'd8!>=7'", self.current.position)
+        if self.current.kind == "r":
+            raise self.fail("write the reroll before the explosion, as in 'd6r1!'", self.current.position)
         self.add_dice(count, start)
-        return Dice(count, sides, explode, threshold, select, position=start)
+        dice = Dice(count, sides, explode, threshold, select, style, reroll, position=start)
+        if explode and not select and self.current.kind in ("<", "<=", "="):
+            raise self.fail(
+                "an explosion threshold is written '!>=' and a face; to count the dice of an exploding pool, "
+                f"put it in braces, as in '{{{to_text(dice)}}}>=8'", self.current.position)
+        return self.maybe_count(dice, start)
 
-    def explosion(self, sides: int, start: int) -> tuple[bool, int | None]:
-        """``["!" [">=" NUMBER]]`` after dice: (explodes?, lowest exploding face or None for the top)."""
-        if self.current.kind == AT_LEAST:
-            written = "".join(self.text[start:self.current.position].split())
-            example = self.peek().text if self.peek().kind == NUMBER else "N"
-            raise self.fail(f"an explosion threshold follows '!': write '{written}!>={example}'", self.current.position)
+    def explosion(self, sides: int, start: int) -> tuple[bool, int | None, str]:
+        """``["!" | "!!" | "!p"] [(">=" | ">") NUMBER]``: (explodes?, lowest exploding face or None for the top, style)."""
         if self.current.kind != "!":
-            return False, None
+            return False, None, "!"
         bang = self.advance()
-        if self.current.kind == "!":
-            raise self.fail("write '!' once; compounding explosions are not supported", self.current.position)
-        if self.current.kind != AT_LEAST:
+        style = "!"
+        if self.current.kind in ("!", "p"):
+            style += "!" if self.advance().kind == "!" else "p"
+        if self.current.kind not in (AT_LEAST, ">"):
             if sides == 1:
                 raise self.fail(
                     "'d1!' would explode forever (its only face is its top face); drop the '!'",
                     bang.position,
                 )
-            return True, None
-        self.advance()  # the '>='
+            return True, None, style
+        self.advance()  # the '>=' (or Roll20's '>', which means the same)
         face_token = self.current
         if face_token.kind != NUMBER:
             raise self.fail("expected the lowest exploding face after '>=' (as in 'd8!>=7')", face_token.position)
         self.advance()
         face = face_token.value
-        shown = f"d{sides}!>={face_token.text}"
+        shown = f"d{sides}{style}>={face_token.text}"
         if face <= 1:
             raise self.fail(
                 f"'{shown}' would explode on every face and never end; use a threshold from 2 to {sides}"
@@ -242,7 +271,7 @@ class _Parser:
                 + (f"use a face from 2 to {sides}" if sides > 1 else "drop the '!'"),
                 face_token.position,
             )
-        return True, (None if face == sides else face)
+        return True, (None if face == sides else face), style
 
     def select(self, count: int) -> Select | None:
         """``[("kh" | "kl" | "dh" | "dl") NUMBER]`` after dice."""
@@ -315,7 +344,7 @@ class _Parser:
                 f"keep ({kept}) cannot exceed dice rolled ({rolled}) in '{written}'",
                 kept_token.position,
             )
-        if self.current.kind in ("!", AT_LEAST):
+        if self.current.kind in ("!", AT_LEAST, ">"):
             raise self.fail(
                 "XkY dice already explode on 10; drop the '!' (or write dice such as "
                 f"'{rolled}d10!>=9kh{kept}' for another threshold)",
@@ -341,12 +370,7 @@ class _Parser:
 
     def group(self, nesting: int) -> Expr:
         opener = self.advance()
-        if nesting + 1 > MAX_NESTING:
-            raise LimitError(
-                f"parentheses nested more than {MAX_NESTING} deep",
-                limit="nesting",
-                position=opener.position,
-            )
+        self.nest(nesting, opener)
         if self.current.kind == ")":
             raise self.fail("empty parentheses; put dice or a number inside", self.current.position)
         inner = self.expression(nesting + 1)
@@ -372,5 +396,5 @@ def parse(text: str) -> Expr:
     if token.kind == ")":
         raise parser.fail("unexpected ')' with no '(' to close", token.position)
     if token.kind != END:
-        raise parser.fail(f"expected '+' or '-' before {token.describe()}", token.position)
+        raise parser.fail(f"expected '+', '-', '*' or '/' before {token.describe()}", token.position)
     return expr

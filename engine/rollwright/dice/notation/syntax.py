@@ -11,6 +11,12 @@ the text it was parsed from) is kept for messages but ignored by ``==``.
 [(1, '3'), (-1, 'd6'), (1, 'od20')]
 >>> to_text(Dice(4, 6, explode=True, threshold=5, select=Select("kh", 3)))
 '4d6!>=5kh3'
+>>> to_text(GroupRoll((Dice(1, 8, explode=True), Dice(1, 6, explode=True)), Select("kh", 1)))
+'{d8!,d6!}kh1'
+>>> to_text(Count(Dice(10, 10, explode=True), ">=", 8)), to_text(Count(Dice(3, 6), ">=", 4, "<=", 1))
+('{10d10!}>=8', '3d6>=4f<=1')
+>>> to_text(BinOp("*", Group(BinOp("-", Dice(1, 10), Constant(1))), Constant(10))), to_text(Fudge(4))
+('(d10-1)*10', '4dF')
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms
 if TYPE_CHECKING:
     from typing import ClassVar, Literal, TypeAlias
 
-    Op: TypeAlias = Literal["+", "-"]
+    Op: TypeAlias = Literal["+", "-", "*", "/"]
     SelectMode: TypeAlias = Literal["kh", "kl", "dh", "dl"]
 
 SELECT_MODES: tuple[SelectMode, ...] = ("kh", "kl", "dh", "dl")
@@ -33,7 +39,7 @@ class _Node:
     parsing and working out most notations.
 
     >>> Dice(2, 6, position=4) == Dice(2, 6), Dice(2, 6)
-    (True, Dice(count=2, sides=6, explode=False, threshold=None, select=None))
+    (True, Dice(count=2, sides=6, explode=False, threshold=None, select=None, style='!', reroll=None))
     >>> Constant(3).value = 4
     Traceback (most recent call last):
     ...
@@ -100,29 +106,115 @@ class Select(_Node):
         return highest, self.count if keeps else rolled - self.count
 
 
+class Reroll(_Node):
+    """``r`` (reroll while the face matches) or ``ro`` (reroll once): faces ``op`` ``face`` (``<=``, ``>=``, ``=``)."""
+
+    _fields = ("once", "op", "face")
+    once: bool
+    op: str
+    face: int
+
+    def __init__(self, once: bool, op: str, face: int) -> None:
+        self._init(once=once, op=op, face=face)
+
+    def matches(self, value: int) -> bool:
+        """Whether a face is rerolled.
+
+        >>> Reroll(False, "<=", 2).matches(2), Reroll(True, "=", 1).matches(2)
+        (True, False)
+        """
+        return value <= self.face if self.op == "<=" else value >= self.face if self.op == ">=" else value == self.face
+
+    def text(self) -> str:
+        return f"{'ro' if self.once else 'r'}{'' if self.op == '=' else self.op}{self.face}"
+
+
 class Dice(_Node):
     """``NdS``: ``count`` dice with ``sides`` faces, in the order things happen to them.
 
-    ``explode``: a die showing ``threshold`` or more (``None``: its top face) rolls
-    again and adds to itself; ``select``: then keep or drop some dice by their totals.
+    ``reroll``: a face that matches is rolled again (see :class:`Reroll`); ``explode``: a die
+    showing ``threshold`` or more (``None``: its top face) rolls again: ``style`` ``"!"`` adds each
+    roll as a die of its own in a count, ``"!!"`` compounds them into one die, ``"!p"`` (penetrating)
+    takes 1 from each extra roll; ``select``: then keep or drop some dice by their totals.
     """
 
-    _fields = ("count", "sides", "explode", "threshold", "select")
+    _fields = ("count", "sides", "explode", "threshold", "select", "style", "reroll")
     count: int
     sides: int
     explode: bool
     threshold: int | None
     select: Select | None
+    style: str
+    reroll: Reroll | None
     position: int
 
     def __init__(self, count: int, sides: int, explode: bool = False, threshold: int | None = None,
-                 select: Select | None = None, *, position: int = 0) -> None:
-        self._init(count=count, sides=sides, explode=explode, threshold=threshold, select=select, position=position)
+                 select: Select | None = None, style: str = "!", reroll: Reroll | None = None, *,
+                 position: int = 0) -> None:
+        self._init(count=count, sides=sides, explode=explode, threshold=threshold, select=select, style=style,
+                   reroll=reroll, position=position)
 
     @property
     def explodes_at(self) -> int:
         """The lowest face that explodes (only meaningful when ``explode``)."""
         return self.sides if self.threshold is None else self.threshold
+
+
+class Fudge(_Node):
+    """``NdF``: Fudge dice, each showing -1, 0 or +1."""
+
+    _fields = ("count",)
+    count: int
+    position: int
+
+    def __init__(self, count: int, *, position: int = 0) -> None:
+        self._init(count=count, position=position)
+
+
+class Count(_Node):
+    """``3d6>=4``: how many dice meet ``op target``, minus how many meet ``fail_op fail_target`` (``f<=1``)."""
+
+    _fields = ("pool", "op", "target", "fail_op", "fail_target")
+    pool: Dice | Fudge
+    op: str
+    target: int
+    fail_op: str | None
+    fail_target: int | None
+    position: int
+
+    def __init__(self, pool: Dice | Fudge, op: str, target: int, fail_op: str | None = None,
+                 fail_target: int | None = None, *, position: int = 0) -> None:
+        self._init(pool=pool, op=op, target=target, fail_op=fail_op, fail_target=fail_target, position=position)
+
+
+class GroupRoll(_Node):
+    """``{a, b, ...}``: whole rolls side by side; ``select`` keeps or drops some by their totals (else all add).
+
+    One roll alone (``{4d6+3d8}kh4``) keeps or drops its dice instead; ``aside``: its dice showing that face
+    or less are set aside first (``s1``): they add nothing and are never kept.
+    """
+
+    _fields = ("items", "select", "aside")
+    items: tuple[Expr, ...]
+    select: Select | None
+    aside: int | None
+    position: int
+
+    def __init__(self, items: tuple[Expr, ...], select: Select | None = None, aside: int | None = None, *,
+                 position: int = 0) -> None:
+        self._init(items=items, select=select, aside=aside, position=position)
+
+
+class Call(_Node):
+    """``min(a, b, ...)`` or ``max(a, b, ...)`` of whole rolls: a cap or a floor on a rolled value."""
+
+    _fields = ("name", "args")
+    name: str
+    args: tuple[Expr, ...]
+    position: int
+
+    def __init__(self, name: str, args: tuple[Expr, ...], *, position: int = 0) -> None:
+        self._init(name=name, args=args, position=position)
 
 
 class RollKeep(_Node):
@@ -158,7 +250,7 @@ class Neg(_Node):
 
 
 class BinOp(_Node):
-    """``left + right`` or ``left - right``."""
+    """``left + right``, ``left - right``, ``left * right`` or ``left / right`` (division rounds down)."""
 
     _fields = ("op", "left", "right")
     op: Op
@@ -181,10 +273,11 @@ class Group(_Node):
         self._init(inner=inner, position=position)
 
 
-Leaf: TypeAlias = Constant | Dice | RollKeep | OpenD20
-Expr: TypeAlias = Constant | Dice | RollKeep | OpenD20 | Neg | BinOp | Group
-LEAF_TYPES = (Constant, Dice, RollKeep, OpenD20)
-EXPR_TYPES = (Constant, Dice, RollKeep, OpenD20, Neg, BinOp, Group)
+Leaf: TypeAlias = Constant | Dice | RollKeep | OpenD20 | Fudge | Count | GroupRoll | Call | BinOp
+"""A term of a sum: a product or quotient (``BinOp`` with ``*`` or ``/``) is one term, worked out whole."""
+Expr: TypeAlias = Constant | Dice | RollKeep | OpenD20 | Fudge | Count | GroupRoll | Call | Neg | BinOp | Group
+LEAF_TYPES = (Constant, Dice, RollKeep, OpenD20, Fudge, Count, GroupRoll, Call)
+EXPR_TYPES = (Constant, Dice, RollKeep, OpenD20, Fudge, Count, GroupRoll, Call, Neg, BinOp, Group)
 
 
 def to_text(expr: Expr) -> str:
@@ -197,7 +290,7 @@ def to_text(expr: Expr) -> str:
         return str(expr.value)
     if isinstance(expr, Dice):
         count = "" if expr.count == 1 else str(expr.count)
-        text = f"{count}d{expr.sides}{'!' if expr.explode else ''}"
+        text = f"{count}d{expr.sides}{expr.reroll.text() if expr.reroll else ''}{expr.style if expr.explode else ''}"
         if expr.threshold is not None:  # printed even without '!', so a bad hand-built tree fails to re-parse
             text += f">={expr.threshold}"
         if expr.select is not None:
@@ -205,6 +298,19 @@ def to_text(expr: Expr) -> str:
         return text
     if isinstance(expr, RollKeep):
         return f"{expr.rolled}k{expr.kept}"
+    if isinstance(expr, Fudge):
+        return f"{'' if expr.count == 1 else expr.count}dF"
+    if isinstance(expr, Count):
+        pool = to_text(expr.pool)
+        pool = f"{{{pool}}}" if isinstance(expr.pool, Dice) and (expr.pool.explode or expr.pool.threshold) else pool
+        fail = "" if expr.fail_op is None else f"f{expr.fail_op}{expr.fail_target}"
+        return f"{pool}{expr.op}{expr.target}{fail}"
+    if isinstance(expr, GroupRoll):
+        select = "" if expr.select is None else f"{expr.select.mode}{expr.select.count}"
+        aside = "" if expr.aside is None else "s1" if expr.aside == 1 else f"s<={expr.aside}"
+        return "{" + ",".join(to_text(item) for item in expr.items) + "}" + aside + select
+    if isinstance(expr, Call):
+        return f"{expr.name}(" + ",".join(to_text(arg) for arg in expr.args) + ")"
     if isinstance(expr, OpenD20):
         return "od20"
     if isinstance(expr, Group):
@@ -212,21 +318,31 @@ def to_text(expr: Expr) -> str:
     if isinstance(expr, Neg):
         return f"-{_operand(expr.operand)}"
     if isinstance(expr, BinOp):
+        if expr.op in "*/":
+            return f"{_factor(expr.left, left=True)}{expr.op}{_factor(expr.right, left=False)}"
         return f"{to_text(expr.left)}{expr.op}{_operand(expr.right)}"
     raise TypeError(f"not a dice expression: {expr!r}")
+
+
+def _factor(expr: Expr, left: bool) -> str:
+    """Text of a factor of ``*`` or ``/``, bracketed when a sum (or, on the right, a product) would bind wrong."""
+    text = to_text(expr)
+    loose = isinstance(expr, Neg) or (isinstance(expr, BinOp) and (expr.op in "+-" or not left))
+    return f"({text})" if loose or (isinstance(expr, Constant) and expr.value < 0) else text
 
 
 def _operand(expr: Expr) -> str:
     """Text of an operand, bracketed when it would otherwise read differently."""
     text = to_text(expr)
-    if isinstance(expr, (BinOp, Neg)) or (isinstance(expr, Constant) and expr.value < 0):
+    if (isinstance(expr, BinOp) and expr.op in "+-") or isinstance(expr, Neg) or (
+            isinstance(expr, Constant) and expr.value < 0):
         return f"({text})"
     return text
 
 
 def signed_terms(expr: Expr, sign: int = 1) -> list[tuple[int, Leaf]]:
     """The leaves of ``expr`` left to right, each with its sign (+1 or -1)."""
-    if isinstance(expr, LEAF_TYPES):
+    if isinstance(expr, LEAF_TYPES) or (isinstance(expr, BinOp) and expr.op in "*/"):
         return [(sign, expr)]
     if isinstance(expr, Group):
         return signed_terms(expr.inner, sign)
@@ -246,10 +362,16 @@ def dice_count(expr: Expr) -> int:
     """
     total = 0
     for _, leaf in signed_terms(expr):
-        if isinstance(leaf, Dice):
+        if isinstance(leaf, (Dice, Fudge)):
             total += leaf.count
         elif isinstance(leaf, RollKeep):
             total += leaf.rolled
         elif isinstance(leaf, OpenD20):
             total += 1
+        elif isinstance(leaf, Count):
+            total += leaf.pool.count
+        elif isinstance(leaf, (GroupRoll, Call)):
+            total += sum(dice_count(item) for item in (leaf.items if isinstance(leaf, GroupRoll) else leaf.args))
+        elif isinstance(leaf, BinOp):
+            total += dice_count(leaf.left) + dice_count(leaf.right)
     return total

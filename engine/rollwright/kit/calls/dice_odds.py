@@ -26,7 +26,7 @@ from itertools import accumulate
 from typing import Any
 
 from rollwright.dice.distribution import Distribution
-from rollwright.dice.notation import Dice, RollKeep, check_depth, distribution, estimate_work, parse, signed_terms, to_text
+from rollwright.dice.notation import Dice, RollKeep, check_depth, distribution, estimate_work, parse, to_text
 from rollwright.dice.notation.limits import MAX_INPUT_LENGTH, MAX_WORK
 from rollwright.errors import LimitError, ParameterError
 from rollwright.kit.calls.chips import MAX_TARGET
@@ -53,11 +53,21 @@ _LABELS = [Param(f"l{i}", str, f"label of expression {i} (optional)", default=""
 def explodes(notation: str) -> bool:
     """Whether any die of the expression can explode, so the depth cap shapes its distribution.
 
-    >>> explodes("4d6!kh3"), explodes("10k5"), explodes("od20+2d6")
-    (True, True, False)
+    >>> explodes("4d6!kh3"), explodes("10k5"), explodes("od20+2d6"), explodes("{d8!,d6}kh1"), explodes("{5d10!}>8")
+    (True, True, False, True, True)
     """
-    return any((isinstance(leaf, Dice) and leaf.explode) or isinstance(leaf, RollKeep)
-               for _, leaf in signed_terms(parse(notation)))
+    return _explodes(parse(notation))
+
+
+def _explodes(node: object) -> bool:
+    """Any exploding die in the tree, inside groups, counts, calls and products too."""
+    if (isinstance(node, Dice) and node.explode) or isinstance(node, RollKeep):
+        return True
+    for name in getattr(node, "_fields", ()):
+        value = getattr(node, name)
+        if any(_explodes(child) for child in (value if isinstance(value, tuple) else (value,))):
+            return True
+    return False
 
 
 def view_series(dist: Distribution, view: str) -> list[tuple[int, Fraction]]:
