@@ -17,6 +17,7 @@ from tests.support.fixture_site import RULES, copy_template, site_call
 from tests.support.generators import NAMES, rollwright_with
 
 EDITIONS = ("print/index.html", "pips/print/index.html")
+OFFLINE_READY = "() => window.rollwright.offline && window.rollwright.offline.state === 'ready'"
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +104,34 @@ def test_a_widget_answers_live_on_each_build(builds: dict[str, Path], name: str,
         type_into(tab.page, odds.locator("input[name=dice]"), "4")
         odds.locator(f"[data-rw-result] [data-rw-p='{chance}']").wait_for(timeout=BOOT_TIMEOUT_MS)
         assert tab.page.evaluate("window.rollwright.bootPath") == "snapshot"
+        tab.page.wait_for_function(OFFLINE_READY, timeout=BOOT_TIMEOUT_MS)  # offline after one visit
+        tab.context.set_offline(True)
+        tab.page.reload()
+        tab.wait_state("pips-odds", "ready")
+        type_into(tab.page, odds.locator("input[name=dice]"), "4")
+        odds.locator(f"[data-rw-result] [data-rw-p='{chance}']").wait_for(timeout=BOOT_TIMEOUT_MS)
         assert tab.errors == [] and tab.external == []
     finally:
         tab.context.close()
         server.close()
+
+
+def test_a_new_project_builds_alike_with_each(tmp_path: Path) -> None:
+    """``rollwright new`` run where only Zensical is installed writes a project that each generator builds alike."""
+    done = rollwright_with("zensical", tmp_path, "new", "ember-srd", "--game", "Ember")
+    assert done.returncode == 0, done.stderr
+    project = tmp_path / "ember-srd"
+    sites = {}
+    for name in NAMES:
+        sites[name] = tmp_path / f"built-by-{name}"
+        built = rollwright_with(name, project, "build", "-d", str(sites[name]))
+        assert built.returncode == 0, f"{name}: {built.stderr}"
+    pages = _pages(sites["mkdocs"])
+    assert len(pages) >= 5
+    for name in NAMES[1:]:
+        assert _pages(sites[name]) == pages, name
+        for page in pages:
+            if page not in ("404.html", "503.html") and not page.endswith("print/index.html"):
+                assert _rollwright_parts((sites[name] / page).read_text(encoding="utf-8")) == \
+                    _rollwright_parts((sites["mkdocs"] / page).read_text(encoding="utf-8")), (name, page)
+        assert runtime_config(sites[name]) == runtime_config(sites["mkdocs"]), name
