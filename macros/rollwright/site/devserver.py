@@ -62,7 +62,7 @@ def parse_address(dev_addr: str) -> tuple[str, int]:
 class DevSite:
     """A site served while edited: its temporary folders, the build state, the watcher and the builder thread."""
 
-    def __init__(self, config_file: Path, *, build: Callable[..., None], generator: Any,
+    def __init__(self, config_file: Path, *, build: Callable[..., object], generator: Any,
                  watched: Callable[[], list[Path]] | None = None, poll: float = 0.1, quiet: float = 0.09) -> None:
         self.config_file = Path(config_file).resolve()
         self.build, self.generator, self.poll = build, generator, poll
@@ -216,7 +216,7 @@ class DevSite:
 
 
 @contextmanager
-def running(config_file: Path, dev_addr: str, *, build: Callable[..., None], generator: Any,
+def running(config_file: Path, dev_addr: str, *, build: Callable[..., object], generator: Any,
             watched: Callable[[], list[Path]] | None = None, in_thread: bool = True,
             poll: float = 0.1, quiet: float = 0.09) -> Iterator[DevSite]:
     """A dev server (bound, building, watching) while in the block; ``dev_addr`` port 0 picks a free one.
@@ -257,7 +257,7 @@ def _show_logs() -> None:
         log.addHandler(handler)
 
 
-def serve_site(config_file: Path, dev_addr: str, *, build: Callable[..., None], generator: Any,
+def serve_site(config_file: Path, dev_addr: str, *, build: Callable[..., object], generator: Any,
                watched: Callable[[], list[Path]] | None = None) -> None:
     """Serve the site at ``dev_addr`` while its sources are edited, until Ctrl-C (see the module documentation).
 

@@ -241,7 +241,7 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
     pages = nav_pages(raw.get("nav"), docs_dir, use_directory_urls)
     assets = SiteAssets(root, site.systems, serving=serving)
     systems = list(all_systems().values())
-    extra = {
+    extra: dict[str, Any] = {
         "rollwright": assets.prepare(),
         "rollwright_systems": [{"docs": game.docs, "home": game.pages[0].path if game.pages else "",
                                 "home_url": page_url(game.pages[0].path, use_directory_urls) if game.pages else None,
