@@ -168,7 +168,7 @@ def report_for(notation: str) -> dict:
     (lambda: roll("1000d1000"), "roll('1000d1000'): 1000 dice in one term is above the cap of 100"),
     (lambda: roll("d1001"), "roll('d1001'): "),
     (lambda: roll("2d6+"), "roll('2d6+'): expected a die"),
-    (lambda: roll("3*d6"), "multiplication is not part of dice notation"),
+    (lambda: roll("3*"), "roll('3*'): "),  # multiplication is notation now (issue 37); a bare operator is not
     (lambda: roll(""), "roll(''): empty notation"),
     (lambda: roll("d6" * 150), "'notation' is too long (300 characters; at most 200)"),
     (lambda: roll(6), "roll(6): chip.dice: 'notation' must be a text (got 6)"),
