@@ -17,12 +17,12 @@
  */
 
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
-import { SHARE_PREFIX, decodeShare, newId, openStore, usableId } from "./character-store.js";
+import { SHARE_PREFIX, decodeShare, exportCharacter, newId, openStore, usableId } from "./character-store.js";
 import { collectDocument } from "./character-form.js";
 import { askMerge, markInvalid, parts, showHTML } from "./builder-parts.js";
 import { builderActions } from "./builder-actions.js";
 import { readLimits } from "./document-limits.js";
-import { showStoreNote } from "./store-offers.js";
+import { button, showStoreNote } from "./store-offers.js";
 import { pageRoster, showLoading } from "./roster-pages.js";
 
 const DEBOUNCE_MS = 200;
@@ -335,6 +335,18 @@ export function mountBuilder(root, config, configError) {
     });
   };
 
+  /** A shared character the builder cannot open: say why, and offer it as a file (it is never dropped unsaid). */
+  const offerShared = (doc, why) => {
+    const reason = why.replace(/[.\s]+$/, "");
+    showStoreNote(noteHost, `The shared character could not be opened: ${reason}. It was not saved here; `
+      + "download it to keep it, fix it or send it on.", [button("Download the shared character",
+      "rw-builder-download-shared", () => {
+        const name = exportCharacter(doc, system);
+        setStatus("ready", `The shared character was offered as a download (${name}).`);
+        heldMessage = true;
+      })]);
+  };
+
   const start = async () => {
     setStatus("loading", "Starting Python…");
     try {
@@ -345,8 +357,9 @@ export function mountBuilder(root, config, configError) {
     }
     wire();
     let opened = false;
+    let shared = null;
     try {
-      const shared = decodeShare(location.hash, limits);
+      shared = decodeShare(location.hash, limits);
       if (shared) {
         const answer = await callEngine(config, contract("check"), { character: shared });
         const id = usableId(shared.id) && !store.has(shared.id) ? shared.id : newId();
@@ -354,7 +367,8 @@ export function mountBuilder(root, config, configError) {
         opened = true;
       }
     } catch (error) {
-      notify(failed(error));
+      if (shared) offerShared(shared, failed(error));
+      else notify(failed(error));
     }
     try {
       if (!opened) {

@@ -28,7 +28,7 @@ const plural = (n, one, many) => `${n.toLocaleString("en")} ${n === 1 ? one : ma
  * @param {string} id
  * @param {() => Promise<void>|void} run
  */
-function button(label, id, run) {
+export function button(label, id, run) {
   const element = document.createElement("button");
   element.type = "button";
   element.className = "md-button rw-builder__notice-action";
@@ -114,10 +114,12 @@ function choices(host) {
  * Show `message` and the store's own note (its problem, its backups, the choices) in the notice.
  * @param {NoteHost} host
  * @param {string} message
+ * @param {HTMLButtonElement[]} [first] choices that go with `message`, before the store's
  */
-export function showStoreNote(host, message) {
+export function showStoreNote(host, message, first = []) {
   const { ui, store } = host;
-  const { text, actions } = choices(host);
+  const { text, actions: own } = choices(host);
+  const actions = [...first, ...own];
   const sentence = [message, store.problem, text.trim()].filter(Boolean).join(" ");
   const focused = document.activeElement?.id;
   ui.notice.replaceChildren(sentence, ...(actions.length ? [document.createElement("br"), ...actions] : []));
