@@ -87,7 +87,8 @@ def _page_file(config: MkDocsConfig, files: Files, src_uri: str, title: str) -> 
     if taken:
         raise PluginError(f"docs/{taken[0]} is where Rollwright puts the print edition {title!r}: rename that page, "
                           f"or turn print editions off (plugins: rollwright: book: print: false)")
-    meta = {"title": title, "template": TEMPLATE, "search": {"exclude": True}}
+    # The theme writes a page's meta title into <title> and the header as it is: escaped here, it is text.
+    meta = {"title": escape(title, quote=False), "template": TEMPLATE, "search": {"exclude": True}}
     file = File.generated(config, src_uri, content=f"---\n{json.dumps(meta, ensure_ascii=False)}\n---\n")
     file.inclusion = InclusionLevel.NOT_IN_NAV
     return file
