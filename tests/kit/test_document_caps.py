@@ -11,6 +11,7 @@ not time). ``make fuzz`` walks more values and every call (``bench/document_walk
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,10 +31,11 @@ TEMPLATE_GAME = Path(__file__).resolve().parents[2] / "macros/rollwright/scaffol
 
 
 @pytest.fixture(scope="module")
-def data_game() -> System:
+def data_game() -> Iterator[System]:
     """The scaffold's data game, its builder's calls registered for the module (removed after)."""
     game = load_file(TEMPLATE_GAME)
     names = install_character(game, "pips")
+    assert isinstance(game.system, System)
     yield game.system
     for name in names:
         REGISTRY.pop(name, None)

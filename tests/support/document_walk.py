@@ -20,11 +20,12 @@ from typing import Any
 from rollwright.errors import RollwrightError
 from rollwright.kit.api import REGISTRY, call
 from rollwright.kit.characters import contract_call
+from rollwright.kit.document_caps import leaves
 from rollwright.kit.system import System
 
 HUGE = (10**3, 10**6, 10**9, 10**12, 10**18)
 """The values a field is set to (each also as text); the suite tries the last two."""
-CALLS = (("check", {}), ("sheet", {"format": "html"}), ("sheet", {"format": "text"}), ("editor", {}),
+CALLS: tuple[tuple[str, dict[str, Any]], ...] = (("check", {}), ("sheet", {"format": "html"}), ("sheet", {"format": "text"}), ("editor", {}),
          ("picker", {"fields": ["rw-w1-trait", "rw-w2-dramatic", "rw-w3-die"]}))
 """Each contract call with its other parameters."""
 SLACK = 20_000
@@ -73,24 +74,11 @@ def trimmed(document: Any) -> Any:
     return document
 
 
-def leaves(document: Any) -> list[str]:
-    """The path of every value in ``document`` that is not a list or an object."""
-    out: list[str] = []
-    stack: list[tuple[str, Any]] = [("", document)]
-    while stack:
-        where, node = stack.pop()
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-        for key, child in items:
-            path = f"{where}.{key}" if where else str(key)
-            stack.append((path, child)) if isinstance(child, (dict, list)) else out.append(path)
-    return sorted(out)
-
-
 def fields(system: System) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each field once (a path with its indices as ``*``) and the smallest document holding it."""
     seen: set[str] = set()
     for document in documents(system):
-        for path in leaves(document):
+        for path, _ in leaves(document):
             pattern = re.sub(r"\.\d+(?=\.|$)", ".*", path)
             if pattern not in seen:
                 seen.add(pattern)

@@ -104,6 +104,26 @@ def check_caps(document: Any, caps: Caps, what: str = "character") -> None:
                                  f"document cannot be opened (lower it)", limit="document-cap", field=what)
 
 
+def leaves(document: Any) -> list[tuple[str, Any]]:
+    """Every ``(path, value)`` in ``document`` whose value is not a list or an object, by path (no recursion).
+
+    >>> leaves({"b": [{"c": 2}], "a": "x"})
+    [('a', 'x'), ('b.0.c', 2)]
+    """
+    out: list[tuple[str, Any]] = []
+    stack: list[tuple[str, Any]] = [("", document)]
+    while stack:
+        where, node = stack.pop()
+        items = node.items() if isinstance(node, Mapping) else enumerate(node) if isinstance(node, list) else ()
+        for key, child in items:
+            path = f"{where}.{key}" if where else str(key)
+            if isinstance(child, (Mapping, list)):
+                stack.append((path, child))
+            else:
+                out.append((path, child))
+    return sorted(out, key=lambda leaf: leaf[0])
+
+
 def uncapped(document: Any, caps: Caps) -> list[str]:
     """The paths of whole numbers in ``document`` that no cap covers (for tests: every count is capped).
 
@@ -111,14 +131,5 @@ def uncapped(document: Any, caps: Caps) -> list[str]:
     ['b.0.c']
     """
     covered = {path for pattern in caps for path, _ in values_at(document, pattern)}
-    out: list[str] = []
-    stack: list[tuple[str, Any]] = [("", document)]
-    while stack:
-        where, node = stack.pop()
-        items = node.items() if isinstance(node, Mapping) else enumerate(node) if isinstance(node, list) else ()
-        for key, child in items:
-            path = f"{where}.{key}" if where else str(key)
-            if isinstance(child, int) and not isinstance(child, bool) and path not in covered:
-                out.append(path)
-            stack.append((path, child))
-    return sorted(out)
+    return [path for path, value in leaves(document)
+            if isinstance(value, int) and not isinstance(value, bool) and path not in covered]

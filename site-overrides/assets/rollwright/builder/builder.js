@@ -355,6 +355,7 @@ export function mountBuilder(root, config, configError) {
       unavailable(failed(error));
       return;
     }
+    setStatus("busy", "Python is ready; opening the character…"); // no longer "Starting Python" while it reads
     wire();
     let opened = false;
     let shared = null;
