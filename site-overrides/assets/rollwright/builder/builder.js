@@ -17,12 +17,12 @@
  */
 
 import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
-import { SHARE_PREFIX, decodeShare, exportCharacter, newId, openStore, usableId } from "./character-store.js";
+import { SHARE_PREFIX, decodeShare, newId, openStore, usableId } from "./character-store.js";
 import { collectDocument } from "./character-form.js";
 import { askMerge, markInvalid, parts, showHTML } from "./builder-parts.js";
 import { builderActions } from "./builder-actions.js";
 import { readLimits } from "./document-limits.js";
-import { button, showStoreNote } from "./store-offers.js";
+import { showStoreNote, showUnopened } from "./store-offers.js";
 import { pageRoster, showLoading } from "./roster-pages.js";
 
 const DEBOUNCE_MS = 200;
@@ -335,17 +335,8 @@ export function mountBuilder(root, config, configError) {
     });
   };
 
-  /** A shared character the builder cannot open: say why, and offer it as a file (it is never dropped unsaid). */
-  const offerShared = (doc, why) => {
-    const reason = why.replace(/[.\s]+$/, "");
-    showStoreNote(noteHost, `The shared character could not be opened: ${reason}. It was not saved here; `
-      + "download it to keep it, fix it or send it on.", [button("Download the shared character",
-      "rw-builder-download-shared", () => {
-        const name = exportCharacter(doc, system);
-        setStatus("ready", `The shared character was offered as a download (${name}).`);
-        heldMessage = true;
-      })]);
-  };
+  /** A character the builder cannot open: why, and a download of it (store-offers.js). */
+  const offerUnopened = (doc, why, which) => showUnopened(noteHost, doc, why, which);
 
   const start = async () => {
     setStatus("loading", "Starting Python…");
@@ -368,13 +359,19 @@ export function mountBuilder(root, config, configError) {
         opened = true;
       }
     } catch (error) {
-      if (shared) offerShared(shared, failed(error));
+      if (shared) offerUnopened(shared, failed(error), "shared");
       else notify(failed(error));
     }
     try {
       if (!opened) {
         const saved = store.active() || (store.list()[0] && store.get(store.list()[0].id));
-        await show(saved || (await fresh()), { stored: Boolean(saved) }); // the notice says if nothing can be saved
+        try {
+          await show(saved || (await fresh()), { stored: Boolean(saved) }); // the notice says if nothing can be saved
+        } catch (error) {
+          if (!saved || !(error instanceof EngineError) || error.kind !== "limit") throw error;
+          offerUnopened(saved, failed(error), "saved"); // over a cap: refused at every visit, so set aside
+          await show(await fresh(), { stored: false });
+        }
       }
       ui.tools.disabled = false;
     } catch (error) {
