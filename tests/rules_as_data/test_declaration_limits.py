@@ -57,3 +57,16 @@ def test_a_long_ladder_is_told_it_is_too_long() -> None:
 def test_an_explosion_depth_past_the_engines_cap_is_refused_when_read() -> None:
     error = refusal(HEAD + CHECK + "depth = 1000000\n")
     assert error.key == "checks.move.depth" and "the most this key takes is 20" in str(error)
+
+
+def test_the_command_line_names_the_line_of_a_deep_nesting(tmp_path) -> None:
+    from tests.support.fixture_site import rollwright, write_data_project
+
+    project = write_data_project(tmp_path / "nested")
+    game = project / "pips" / "game.toml"
+    text = game.read_text()
+    game.write_text(text.replace('summary = "', 'summary = ' + "[" * 5000 + "]" * 5000 + '\nnote = "', 1))
+    done = rollwright(project, "calls", timeout=120)
+    assert done.returncode == 2, (done.returncode, done.stderr[-500:])
+    assert "pips/game.toml, line" in done.stderr and "nested more than 16 levels deep" in done.stderr
+    assert "Traceback" not in done.stderr and "Rollwright itself failed" not in done.stderr
