@@ -47,7 +47,7 @@ class TableReader:
         return value
 
     def number(self, name: str, default: int | None = None, most: int = MAX_NUMBER) -> int:
-        """A whole number from ``-most`` to ``most``; a number past that is refused as too large, not as a wrong type."""
+        """A whole number from ``-most`` to ``most``; one past that is refused as too large, not as a wrong type."""
         value = self.values.get(name, default)
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.reader.fail(f"{self.key}.{name}", f"expected a whole number, got {_kind(value)}")

@@ -35,6 +35,7 @@ export function compileEarly(indexURL, priority) {
   // A copy cut short (a dropped connection, a torn cache entry) fails to compile: fetched once more,
   // past the caches (through the service worker, which drops its own damaged copy), before giving up.
   const done = Promise.all([first.module, first.bytes]).then(() => first, async (error) => {
+    if (error instanceof DownloadRefused) throw error; // the server said no: asking again says the same
     retried.push(describeFailure(error));
     const again = fetchAndCompile(url, () => download(url, { priority, cache: "reload" }));
     try {
@@ -51,6 +52,9 @@ export function compileEarly(indexURL, priority) {
   bytes.catch(() => {}); // reported by snapshot.js when the snapshot needs them
   return { url, module, bytes };
 }
+
+/** The server answered the wasm's request with an error (a 404): not a download cut short. */
+class DownloadRefused extends Error {}
 
 /** Why each first download of the wasm was fetched again (for the worker's diagnostics). */
 export const retried = /** @type {string[]} */ ([]);
@@ -69,7 +73,7 @@ function describeFailure(error) {
 function fetchAndCompile(url, get) {
   const response = (async () => {
     const answer = await get();
-    if (!answer.ok || !answer.body) throw new Error(`could not download ${url} (HTTP ${answer.status})`);
+    if (!answer.ok || !answer.body) throw new DownloadRefused(`could not download ${url} (HTTP ${answer.status})`);
     return answer;
   })();
   const branches = response.then((answer) => answer.body.tee());
