@@ -10,6 +10,7 @@ carries it raw.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -41,5 +42,8 @@ def test_no_page_or_print_edition_carries_a_designers_markup(tmp_path: Path) -> 
     raw = [str(p.relative_to(tmp_path / "site")) for p in pages if "rwPwned()</script>" in p.read_text()
            or "<img src=x" in p.read_text()]
     assert raw == []
+    index = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text())
+    tags = [tag for doc in index["docs"] for tag in doc.get("tags", [])]  # the theme writes a tag as markup
+    assert tags and not [tag for tag in tags if "<script>" in tag or "<img" in tag]
     home = (tmp_path / "site" / "pips" / "index.html").read_text()
     assert "&lt;script&gt;rwPwned()&lt;/script&gt;" in home  # shown as text, escaped once
