@@ -42,6 +42,18 @@ def test_a_worker_killed_before_the_page_watches_it_is_replaced(pips_live, tab) 
     assert tab.errors == []
 
 
+def test_a_worker_killed_once_ready_is_told_from_one_killed_while_booting(pips_live, tab) -> None:
+    page = tab.page
+    page.goto(pips_live.url(RULES))
+    tab.wait_state(ODDS, "ready")
+    page.wait_for_function("() => window.rollwright.watched === true", timeout=BOOT_TIMEOUT_MS)
+    [w for w in page.workers if urlsplit(w.url).path.endswith(WORKER_PATH)][-1].evaluate("self.close()")
+    page.wait_for_function("() => window.rollwright.restarts === 1 && window.rollwright.phase === 'ready'",
+                           timeout=BOOT_TIMEOUT_MS)
+    deaths = page.evaluate("window.rollwright.deaths")
+    assert [d["when"] for d in deaths] == ["later"], deaths
+
+
 def test_a_call_over_its_budget_is_cut_and_named(pips_live, browser, tmp_path) -> None:
     site = variants.copy_site(pips_live.directory, tmp_path / "site")
     variants.edit_pages(site, lambda text: text.replace('"callTimeoutMs": 30000', '"callTimeoutMs": 1'))
