@@ -85,8 +85,11 @@ bench: dev-deps bench/node_modules/.deps /usr/bin/chromium
 
 # Every registry call at the corners of its parameters and inside them, cold, with the slowest timed
 # (the suite runs the same sweep small: tests/kit/test_call_sweep.py). Figures: bench/results/call_sweep.json.
+# Then every count field of every builder's document at 10^3 to 10^18 through every builder call
+# (small in tests/kit/test_document_caps.py). Figures: bench/results/document_walk.json.
 fuzz: $(VENV)/.dev
 	$(PY) bench/call_sweep.py --extra 1000 --top 25 --json bench/results/call_sweep.json
+	$(PY) bench/document_walk.py --json bench/results/document_walk.json
 
 # Issue 37's forms and dice readings on a whole grid of small cases against brute force (the suite checks a
 # sample). Figures: bench/results/forms_sweep.json.

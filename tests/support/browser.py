@@ -67,12 +67,13 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-def open_tab(browser, *, javascript: bool = True, block=None) -> Tab:
+def open_tab(browser, *, javascript: bool = True, block=None, service_workers: str = "allow") -> Tab:
     """A new context whose requests to any host but 127.0.0.1 are aborted and recorded.
 
     ``block``: optional predicate on a URL; matching local requests are aborted too.
+    ``service_workers``: "block" for a context where no service worker runs (every request is routed).
     """
-    context = browser.new_context(java_script_enabled=javascript)
+    context = browser.new_context(java_script_enabled=javascript, service_workers=service_workers)
     context.set_default_timeout(30_000)
     tab = Tab(context=context, page=None)
 

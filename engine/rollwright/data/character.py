@@ -211,12 +211,18 @@ def options(spec: CharacterSpec, character: Mapping[str, Any], fills: str | None
     return found
 
 
+def field_caps(spec: CharacterSpec) -> dict[str, int]:
+    """Each field's cap where a document enters: 1,000 plus ten times the larger end of its declared range."""
+    return {f"fields.{f.key}": 1_000 + 10 * max(abs(f.low), abs(f.high)) for f in spec.fields}
+
+
 def install_character(game: Game, package: str) -> list[str]:
     """Register ``<id>.character.new``, ``check``, ``editor``, ``sheet`` and ``picker``; returns their names."""
     spec = game.character
     assert spec is not None
     base = f"{game.id}.character"
-    character_param = Param("character", dict, "a character of this game (any state, even unfinished)")
+    character_param = Param("character", dict, "a character of this game (any state, even unfinished)",
+                            caps=field_caps(spec))
 
     def notes(found: list[FieldNote], severity: str, code: str) -> list[dict[str, str]]:
         return [_message(severity, code, readable_message(n.text, n.path), n.path, spec.section) for n in found]

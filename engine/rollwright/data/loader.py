@@ -44,6 +44,7 @@ from rollwright.data.model import (
     Band, Budget, CharacterSpec, Check, Derived, Extra, Field, Game, Input, Levels, Rule, TableSpec, Template,
 )
 from rollwright.data.parts import TableReader
+from rollwright.data.toml_limits import check_toml
 from rollwright.errors import DeclarationError, FormulaError, RollwrightError
 
 EXAMPLE = """
@@ -154,6 +155,7 @@ def load_text(text: str, file: str, *, system_id: str | None = None, system: obj
     """Read a declaration from its text; ``file`` names it in errors; ``system_id`` is the game's id when
     the file has no ``[game]`` (a game whose ``__init__.py`` declares it in Python)."""
     reader = Reader(text, file)
+    check_toml(text, file)  # size and nesting first: tomllib recurses into nested values
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rollwright.data.condition import READ_WORDS
+from rollwright.dice.notation.limits import MAX_DEPTH
 from rollwright.data.model import (
     Band, Budget, CharacterSpec, Check, Derived, Extra, Field, Input, Levels, Rule, TableSpec, Template,
 )
@@ -24,6 +25,8 @@ _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 _OUTCOME_KEY = re.compile(r"^[a-z][a-z0-9-]*$")
 MAX_ITEMS = 200
 """Most ladders steps, inputs, checks, bands, tables, fields or rules of one kind in one game."""
+MAX_NUMBER = 10**9
+"""Largest size of a whole number a declaration's key takes (one key may take less: a check's ``depth``)."""
 
 
 class TableReader:
@@ -44,10 +47,15 @@ class TableReader:
             raise self.reader.fail(f"{self.key}.{name}", f"expected text in quotes, got {_kind(value)}")
         return value
 
-    def number(self, name: str, default: int | None = None) -> int:
+    def number(self, name: str, default: int | None = None, most: int = MAX_NUMBER) -> int:
+        """A whole number from ``-most`` to ``most``; one past that is refused as too large, not as a wrong type."""
         value = self.values.get(name, default)
-        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9:
+        if not isinstance(value, int) or isinstance(value, bool):
             raise self.reader.fail(f"{self.key}.{name}", f"expected a whole number, got {_kind(value)}")
+        if abs(value) > most:
+            size = f"{value:,}" if value.bit_length() < 100 else f"a number of {len(str(abs(value))):,} digits"
+            raise self.reader.fail(f"{self.key}.{name}", f"{size} is too large: the most this key takes is "
+                                                         f"{most:,} (either side of zero), so use a smaller number")
         return value
 
     def maybe_number(self, name: str) -> int | None:
@@ -91,7 +99,10 @@ def read_ladders(reader: Reader, section: Any) -> dict[str, dict[int, int | str]
         key = f"ladders.{name}"
         table = reader.table(value, key, ("from", "steps", "label"), required=("steps",))
         steps = table.get("steps")
-        if not isinstance(steps, list) or not steps or len(steps) > MAX_ITEMS:
+        if isinstance(steps, list) and len(steps) > MAX_ITEMS:
+            raise reader.fail(f"{key}.steps", f"a ladder of {len(steps):,} steps; the most a ladder takes is "
+                                              f"{MAX_ITEMS}, so shorten it")
+        if not isinstance(steps, list) or not steps:
             raise reader.fail(f"{key}.steps", "expected a list of dice (\"d4\", \"d6\", ...) or whole numbers")
         for index, step in enumerate(steps):
             if isinstance(step, bool) or not isinstance(step, (int, str)):
@@ -181,7 +192,7 @@ def read_checks(reader: Reader, section: Any, inputs: Mapping[str, Input],
         for ladder in sorted(roll.ladders() | {l for _, _, t in modes for l in t.ladders()}):
             if ladder not in ladders:
                 raise reader.fail(f"{key}.roll", f"no ladder named {ladder!r}{_suggest(ladder, ladders)}")
-        depth = table.number("depth", 20)
+        depth = table.number("depth", MAX_DEPTH, most=MAX_DEPTH)
         check = Check(name, table.text("title", name.replace("_", " ").capitalize()), table.text("summary", ""),
                       listed, roll, modes, hit, against, on, bands, depth, instead)
         validate_check(reader, key, check, inputs, ladders)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rollwright.errors import ParameterError, UnknownCallError
+from rollwright.kit.document_caps import check_caps
 from rollwright.kit.limits import MAX_NAME, check_params, clip
 
 REQUIRED: Any = object()
@@ -50,6 +51,9 @@ class Param:
     """Values a sweep of every call (``tests/support/sweep.py``, ``make fuzz``) tries besides the declared
     edges, for free text, lists and objects: typical ones first, the costliest the call accepts last; or a
     function giving them (e.g. a blank character and a full one)."""
+    caps: Mapping[str, int] | None = None
+    """For a document (an object): one cap per count field, checked before the call runs
+    (:mod:`rollwright.kit.document_caps`); a value over its cap refuses the whole document."""
 
     @property
     def required(self) -> bool:
@@ -76,6 +80,8 @@ class Param:
         if self.choices is not None and value not in self.choices:
             options = ", ".join(repr(c) for c in self.choices)
             raise ParameterError(f"{where} must be one of {options} (got {clip(repr(value))})", field=self.name)
+        if self.caps is not None:
+            check_caps(value, self.caps, self.name)
         if self.max_length is not None and len(value) > self.max_length:
             raise ParameterError(
                 f"{where} is too long ({len(value)} characters; at most {self.max_length})", field=self.name)
@@ -90,6 +96,8 @@ class Param:
             value = getattr(self, key)
             if value is not None:
                 out[key] = list(value) if key == "choices" else value
+        if self.caps is not None:
+            out["caps"] = dict(self.caps)
         return out
 
 

@@ -42,7 +42,7 @@ def _traits(c: Mapping[str, Any], d: Mapping[str, Any]) -> Part:
 def _wounds(c: Mapping[str, Any], d: Mapping[str, Any]) -> Part:
     dramatic = c["wounds"]["dramatic"]
     track: Cell = shown(dramatic)
-    if d["thresholds"] and isinstance(dramatic, int) and not isinstance(dramatic, bool):
+    if d["thresholds"] and d["state"] is not None:  # a count within the rules' range: one box per wound
         crippled, out = d["thresholds"]
         track = Track(max(out, dramatic), dramatic, {crippled: "crippled", out: "out"})
     return Part("wounds", "Wounds", (), (("Flesh wounds", c["wounds"]["flesh"]), ("Dramatic wounds", track),

@@ -27,7 +27,8 @@ from typing import Any
 from rollwright.checks.report import CheckResult, outcome
 from rollwright.checks.site import SystemPackage
 from rollwright.dice.script import ScriptError, scripted
-from rollwright.errors import RollwrightError
+from rollwright.data.toml_limits import check_toml
+from rollwright.errors import DeclarationError, RollwrightError
 from rollwright.kit.api import call
 
 CHECK = "worked examples"
@@ -81,7 +82,11 @@ def _same_fraction(expected: Any, actual: Any) -> bool:
 def load_examples(path: Path) -> list[dict[str, Any]]:
     """The ``[[example]]`` tables of a worked-examples file (ValueError naming the file if it is not TOML)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        check_toml(text, str(path))
+        data = tomllib.loads(text)
+    except DeclarationError as error:
+        raise ValueError(str(error)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ValueError(f"{path}: not valid TOML ({error})") from None
     examples = data.get("example", [])

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from rollwright.checks.site import Site, SystemPackage
+from rollwright.data.toml_limits import check_toml
+from rollwright.errors import DeclarationError
 from rollwright.kit import api
 from rollwright.kit.discovery import system_packages
 from rollwright.kit.system import System, all_systems, system_of
@@ -178,7 +180,11 @@ def listed_calls(package: SystemPackage, site_root: Path) -> tuple[list[ParityCa
     if not path.is_file():
         return [], []
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        check_toml(text, shown)
+        data = tomllib.loads(text)
+    except DeclarationError as error:
+        return [], [str(error)]
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         return [], [f"{shown}: not valid TOML ({error})"]
     calls, problems = [], []

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +85,9 @@ def finish_index(site_dir: Path) -> None:
         doc["text"] = doc.get("text", "") + also_known_as(both)
         game = next((g for g in folders if doc.get("location", "").startswith(g["docs"])), None)
         if game is not None:
-            doc["tags"] = [game["title"]]  # shown under the result; finds the game's pages; narrows to it
+            # shown under the result (the theme writes a tag as markup: escaped, it is text); finds the game's
+            # pages; narrows to it
+            doc["tags"] = [escape(game["title"], quote=False)]
     index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 

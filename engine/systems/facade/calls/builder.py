@@ -32,7 +32,7 @@ from facade.character.check import SUGGESTIONS, check_character, new_document
 from facade.character.derive import traits
 from facade.character.examples import EXAMPLES, sample_documents
 from facade.character.model import METHODS
-from facade.character.parse import read
+from facade.character.parse import COUNT_CAPS, read
 from facade.character.sheet import markdown_sheet, text_sheet
 from facade.character.spending import spend
 
@@ -49,7 +49,7 @@ def new(method: str) -> dict[str, Any]:
 
 @register("facade.character.check", "Normalize, price, validate and derive a Façade character; returns the "
           "spending, messages, derived values and the report and sheet HTML.",
-          Param("character", dict, _CHARACTER, samples=sample_documents))
+          Param("character", dict, _CHARACTER, samples=sample_documents, caps=COUNT_CAPS))
 def check(character: dict[str, Any]) -> dict[str, Any]:
     result = check_character(character)
     result["html"] = {"report": str(report_view(result)), "sheet": str(sheet_view(result))}
@@ -57,7 +57,7 @@ def check(character: dict[str, Any]) -> dict[str, Any]:
 
 
 @register("facade.character.sheet", "A Façade character sheet as plain text, Markdown or printable HTML.",
-          Param("character", dict, _CHARACTER, samples=sample_documents),
+          Param("character", dict, _CHARACTER, samples=sample_documents, caps=COUNT_CAPS),
           Param("format", str, "sheet format", default="text", choices=SHEET_FORMATS))
 def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
     result = check_character(character)
@@ -68,7 +68,7 @@ def sheet(character: dict[str, Any], format: str) -> dict[str, Any]:
 
 @register("facade.character.traits", "Every trait total a Façade character can roll: each attribute alone and "
           "each attribute + skill pick (for \"use my character\" on rollers).",
-          Param("character", dict, _CHARACTER, samples=sample_documents))
+          Param("character", dict, _CHARACTER, samples=sample_documents, caps=COUNT_CAPS))
 def trait_options(character: dict[str, Any]) -> dict[str, Any]:
     c = read(character).character
     options = [{"label": t["label"], "value": t["total"], "attribute": t["attribute"], "path": t["path"]}

@@ -29,6 +29,7 @@ from rollwright.kit.forms import control_id
 from facade.character.editor_view import LIMITS, render_editor
 from facade.character.examples import sample_documents
 from facade.character.model import VERSION
+from facade.character.parse import COUNT_CAPS
 from facade.rules.costs import point_buy_budget, pool_buy_budget
 from facade.rules.traits import MAX_TRAIT, MIN_TRAIT
 
@@ -128,7 +129,8 @@ def _suggestions() -> Any:
 
 @register(NAME, "The character builder's editor form for a character document, after an optional add, "
           "remove or change of method.",
-          Param("character", dict, "the character document (any state, even invalid)", samples=sample_documents),
+          Param("character", dict, "the character document (any state, even invalid)", samples=sample_documents,
+                caps=COUNT_CAPS),
           Param("action", str, "render, add (path: a list), remove (path: an item) or set-method (value)",
                 default="render", choices=ACTIONS),
           Param("path", str, "where to add or remove, e.g. skills.0.focuses", default="", max_length=200,
@@ -143,7 +145,7 @@ def editor(character: dict[str, Any], action: str, path: str, value: str) -> dic
 
 @register("facade.character.picker", "\"Use my character\" selects for trait fields: the character's "
           "trait totals that fit a trait field (1-18).",
-          Param("character", dict, "the active character document", samples=sample_documents),
+          Param("character", dict, "the active character document", samples=sample_documents, caps=COUNT_CAPS),
           Param("fields", list, "ids of the trait inputs to offer a select for",
                 samples=(["rw-w1-trait"], [f"rw-w{i}-trait" for i in range(MAX_FIELDS)])))
 def picker(character: dict[str, Any], fields: list[Any]) -> dict[str, Any]:

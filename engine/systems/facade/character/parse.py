@@ -44,6 +44,12 @@ MAX_ITEMS = 5000
 """Hard limit on list entries in all (above what the caps allow): beyond it the document is refused."""
 MAX_NUMBER = 10**12
 """Numbers beyond this size are not read as values (no rule needs them)."""
+COUNT_CAPS = {"attributes.*": 1_000, "attributes.*.value": 1_000, "bodyweight": 1_000_000,
+              "modifiers.*.level": 1_000, "skills.*.level": 1_000, "skills.*.focuses.*.level": 1_000,
+              "skills.*.focuses.*.specialties.*.level": 1_000, "skills.*.focuses.*.specialties.*.sp": 1_000,
+              "backgrounds.*.level": 1_000, "conversions.*": 1_000_000, "settings.budget.*": 1_000_000,
+              "settings.age": 10_000}
+"""Each count's cap where a document enters (the builder's calls declare it; far past the rules' ranges)."""
 _INT = re.compile(r"\s*[+-]?\d{1,12}\s*")
 _NUMBER = re.compile(r"\s*[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12}|\d{1,12}/\d{1,12})\s*")
 

@@ -38,7 +38,11 @@ def _samples() -> tuple[dict[str, Any], ...]:
     return blank(), full
 
 
-CHARACTER = Param("character", dict, "a Facets character (any state, even unfinished)", samples=_samples)
+CAPS = {"attributes.*": 1_000, "health": 100_000, "cool": 100_000, "effort": 100_000, "penalties.*": 1_000,
+        "facets.*.requires_die": 1_000, "facets.*.traits.*.requires": 1_000}
+"""Each count's cap where a document enters (far past the form's ranges, which the check reports)."""
+CHARACTER = Param("character", dict, "a Facets character (any state, even unfinished)", samples=_samples,
+                  caps=CAPS)
 
 
 @register("facets.character.new", "A new Facets character.")

@@ -37,7 +37,11 @@ def _samples() -> tuple[dict[str, Any], ...]:
     return blank(), full
 
 
-CHARACTER = Param("character", dict, "a Roll & Keep character (any state, even unfinished)", samples=_samples)
+CAPS = {"traits.*": 1_000, "attacks.*.rank": 1_000, "defenses.*.rank": 1_000, "wounds.flesh": 100_000,
+        "wounds.dramatic": 1_000}
+"""Each count's cap where a document enters (far past the form's ranges, which the check reports)."""
+CHARACTER = Param("character", dict, "a Roll & Keep character (any state, even unfinished)", samples=_samples,
+                  caps=CAPS)
 FIELDS = Param("fields", list, "ids of the fields to offer a select for",
                samples=lambda: (["rw-w1-brawn", "rw-w2-flesh"], [f"rw-w{i}-{fills}" for i in range(250)
                                                                 for fills in ("brawn", "trait", "flesh", "dramatic")]))

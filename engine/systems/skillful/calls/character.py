@@ -35,7 +35,10 @@ def _samples() -> tuple[dict[str, Any], ...]:
     return blank(), full
 
 
-CHARACTER = Param("character", dict, "a Skillful character (any state, even unfinished)", samples=_samples)
+CAPS = {"skills.*.level": 1_000, "pools.*.size": 1_000_000, "pools.*.current": 1_000_000, "settings.*": 1_000}
+"""Each count's cap where a document enters (far past the form's ranges, which the check reports)."""
+CHARACTER = Param("character", dict, "a Skillful character (any state, even unfinished)", samples=_samples,
+                  caps=CAPS)
 
 
 @register("skillful.character.new", "A new Skillful character.")

@@ -159,7 +159,8 @@ export function builderActions(builder) {
       setStatus(answer.valid ? "ready" : "error", `Imported “${saved.name || name}”${migrated} ${how}.${verdict}`);
       hold();
     } catch (error) {
-      const message = `${failed(error)} Nothing was imported; your saved characters are unchanged.`;
+      const why = failed(error).trim();
+      const message = `${/[.!?]$/.test(why) ? why : `${why}.`} Nothing was imported; your saved characters are unchanged.`;
       notify(message);
       setStatus("error", message);
       hold();

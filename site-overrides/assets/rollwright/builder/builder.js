@@ -22,7 +22,7 @@ import { collectDocument } from "./character-form.js";
 import { askMerge, markInvalid, parts, showHTML } from "./builder-parts.js";
 import { builderActions } from "./builder-actions.js";
 import { readLimits } from "./document-limits.js";
-import { showStoreNote } from "./store-offers.js";
+import { showStoreNote, showUnopened } from "./store-offers.js";
 import { pageRoster, showLoading } from "./roster-pages.js";
 
 const DEBOUNCE_MS = 200;
@@ -335,6 +335,9 @@ export function mountBuilder(root, config, configError) {
     });
   };
 
+  /** A character the builder cannot open: why, and a download of it (store-offers.js). */
+  const offerUnopened = (doc, why, which) => showUnopened(noteHost, doc, why, which);
+
   const start = async () => {
     setStatus("loading", "Starting Python…");
     try {
@@ -343,10 +346,12 @@ export function mountBuilder(root, config, configError) {
       unavailable(failed(error));
       return;
     }
+    setStatus("busy", "Python is ready; opening the character…"); // no longer "Starting Python" while it reads
     wire();
     let opened = false;
+    let shared = null;
     try {
-      const shared = decodeShare(location.hash, limits);
+      shared = decodeShare(location.hash, limits);
       if (shared) {
         const answer = await callEngine(config, contract("check"), { character: shared });
         const id = usableId(shared.id) && !store.has(shared.id) ? shared.id : newId();
@@ -354,12 +359,19 @@ export function mountBuilder(root, config, configError) {
         opened = true;
       }
     } catch (error) {
-      notify(failed(error));
+      if (shared) offerUnopened(shared, failed(error), "shared");
+      else notify(failed(error));
     }
     try {
       if (!opened) {
         const saved = store.active() || (store.list()[0] && store.get(store.list()[0].id));
-        await show(saved || (await fresh()), { stored: Boolean(saved) }); // the notice says if nothing can be saved
+        try {
+          await show(saved || (await fresh()), { stored: Boolean(saved) }); // the notice says if nothing can be saved
+        } catch (error) {
+          if (!saved || !(error instanceof EngineError) || error.kind !== "limit") throw error;
+          offerUnopened(saved, failed(error), "saved"); // over a cap: refused at every visit, so set aside
+          await show(await fresh(), { stored: false });
+        }
       }
       ui.tools.disabled = false;
     } catch (error) {

@@ -5,6 +5,9 @@
  * - a backup in this browser's storage: restore the characters in it that the roster lacks,
  *   export it, or delete it (asked first).
  *
+ * - a character the builder cannot open (a share link's, or the saved active one, over a cap):
+ *   why, and a download of it (`showUnopened`).
+ *
  * The note is the builder's notice (`[data-rw-notice]`): a sentence, then one button per choice
  * (made here with textContent, never from markup), reachable by Tab.
  *
@@ -12,6 +15,7 @@
  */
 
 import { downloadText } from "./character-backups.js";
+import { exportCharacter } from "./character-files.js";
 import { ask } from "./builder-parts.js";
 
 const plural = (n, one, many) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
@@ -114,13 +118,35 @@ function choices(host) {
  * Show `message` and the store's own note (its problem, its backups, the choices) in the notice.
  * @param {NoteHost} host
  * @param {string} message
+ * @param {HTMLButtonElement[]} [first] choices that go with `message`, before the store's
  */
-export function showStoreNote(host, message) {
+export function showStoreNote(host, message, first = []) {
   const { ui, store } = host;
-  const { text, actions } = choices(host);
+  const { text, actions: own } = choices(host);
+  const actions = [...first, ...own];
   const sentence = [message, store.problem, text.trim()].filter(Boolean).join(" ");
   const focused = document.activeElement?.id;
   ui.notice.replaceChildren(sentence, ...(actions.length ? [document.createElement("br"), ...actions] : []));
   ui.notice.hidden = !sentence && !actions.length;
   if (focused && !document.activeElement?.id) document.getElementById(focused)?.focus();
+}
+
+/**
+ * A character the builder cannot open (from a share link, or the saved active one): say why, and
+ * offer it as a file, so it is never dropped unsaid.
+ * @param {NoteHost} host
+ * @param {any} doc
+ * @param {string} why the engine's refusal
+ * @param {"shared"|"saved"} which
+ */
+export function showUnopened(host, doc, why, which) {
+  const reason = why.replace(/[.\s]+$/, "");
+  const kept = which === "shared" ? "It was not saved here" : "It is still saved in this browser, but a new one is shown";
+  showStoreNote(host, `The ${which} character could not be opened: ${reason}. ${kept}; `
+    + "download it to keep it, fix it or send it on.", [button(`Download the ${which} character`,
+    `rw-builder-download-${which}`, () => {
+      const name = exportCharacter(doc, host.system);
+      host.setStatus("ready", `The ${which} character was offered as a download (${name}).`);
+      host.hold();
+    })]);
 }

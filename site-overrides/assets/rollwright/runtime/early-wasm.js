@@ -31,19 +31,58 @@ import { cachedResponse } from "./cached.js";
 export function compileEarly(indexURL, priority) {
   const url = `${indexURL}pyodide.asm.wasm`;
   const download = self.fetch.bind(self); // taken now: `lend` soon answers this URL with its stand-in
+  const first = fetchAndCompile(url, () => cachedResponse(url).then((kept) => kept ?? download(url, { priority })));
+  // A copy cut short (a dropped connection, a torn cache entry) fails to compile: fetched once more,
+  // past the caches (through the service worker, which drops its own damaged copy), before giving up.
+  const done = Promise.all([first.module, first.bytes]).then(() => first, async (error) => {
+    if (error instanceof DownloadRefused) throw error; // the server said no: asking again says the same
+    retried.push(describeFailure(error));
+    const again = fetchAndCompile(url, () => download(url, { priority, cache: "reload" }));
+    try {
+      await Promise.all([again.module, again.bytes]);
+      return again;
+    } catch (second) {
+      throw new Error("Python's engine file (pyodide.asm.wasm) arrived incomplete or damaged twice, so Python "
+        + `cannot start: check the connection and reload the page (${describeFailure(second)})`);
+    }
+  });
+  const module = done.then((wasm) => wasm.module);
+  const bytes = done.then((wasm) => wasm.bytes);
+  module.catch(() => {}); // reported when Pyodide instantiates it (see lend)
+  bytes.catch(() => {}); // reported by snapshot.js when the snapshot needs them
+  return { url, module, bytes };
+}
+
+/** The server answered the wasm's request with an error (a 404): not a download cut short. */
+class DownloadRefused extends Error {}
+
+/** Why each first download of the wasm was fetched again (for the worker's diagnostics). */
+export const retried = /** @type {string[]} */ ([]);
+
+/** @param {unknown} error */
+function describeFailure(error) {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * One download of the wasm, compiled as it streams in and kept as bytes.
+ * @param {string} url
+ * @param {() => Promise<Response>} get
+ * @returns {{module: Promise<WebAssembly.Module>, bytes: Promise<Uint8Array>}}
+ */
+function fetchAndCompile(url, get) {
   const response = (async () => {
-    const answer = (await cachedResponse(url)) ?? (await download(url, { priority }));
-    if (!answer.ok || !answer.body) throw new Error(`could not download ${url} (HTTP ${answer.status})`);
+    const answer = await get();
+    if (!answer.ok || !answer.body) throw new DownloadRefused(`could not download ${url} (HTTP ${answer.status})`);
     return answer;
   })();
-  // One download read twice: compiled as it streams in, and kept as bytes.
   const branches = response.then((answer) => answer.body.tee());
   const module = branches.then(([stream]) => WebAssembly.compileStreaming(
     new Response(stream, { headers: { "Content-Type": "application/wasm" } })));
   const bytes = branches.then(async ([, stream]) => new Uint8Array(await new Response(stream).arrayBuffer()));
-  module.catch(() => {}); // reported when Pyodide instantiates it (see lend)
-  bytes.catch(() => {}); // reported by snapshot.js when the snapshot needs them
-  return { url, module, bytes };
+  module.catch(() => {});
+  bytes.catch(() => {});
+  return { module, bytes };
 }
 
 /**

@@ -25,7 +25,7 @@ const VISITED = "rollwright.visited";
 const MOST_VISITED = 300;
 
 /** @type {{state: string, build: string|null, update: string|null, error: string|null}} */
-const status = { state: "off", build: null, update: null, error: null };
+const status = { state: "off", build: null, update: null, error: null, healed: /** @type {string[]} */ ([]) };
 let started = false;
 /** @type {WeakSet<ServiceWorker>} */
 const followed = new WeakSet();
@@ -152,6 +152,9 @@ export async function registerOffline(config) {
   report({ state: "waiting" });
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type === "rollwright-status") report({ build: String(event.data.build) });
+    if (event.data?.type === "rollwright-healed") { // a damaged cached copy, dropped and fetched again
+      report({ healed: [...status.healed, String(event.data.path)] });
+    }
     if (event.data?.type === "rollwright-install-failed") {
       const error = `build ${event.data.build} could not be cached: ${event.data.error}`;
       console.warn(`Rollwright offline: ${error}`);

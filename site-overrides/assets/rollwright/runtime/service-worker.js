@@ -12,7 +12,9 @@
  * - message `rollwright-keep` `{urls}`: a tab lists what it loaded in this visit (pages opened
  *   before this service worker controlled it included, runtime/offline.js); those of this
  *   build not kept yet are downloaded, checked and kept;
- * - fetch: this build's files come from its cache; a page, or a file not cached yet, comes
+ * - fetch: this build's files come from its cache, each copy checked the first time this service
+ *   worker serves it (hashed, or its length for a large file): a damaged copy (a torn write, a
+ *   disk fault) is dropped and fetched again, and the tabs hear `rollwright-healed`; a page, or a file not cached yet, comes
  *   from the network and is kept when its bytes are this build's. A page of ANOTHER build
  *   means a new build is published: it is never mixed into this one. A navigation installs
  *   the new build first and moves the tab to it when no other tab shows this build; else the
@@ -34,6 +36,8 @@ const CACHE = `${PREFIX}${BUILD.build}`;
 const SCOPE = new URL(self.registration.scope);
 const UPDATE_WAIT_MS = 20000;
 const INFLATED = "X-Rollwright-Inflated";
+/** Files up to this size are hashed when served from the cache; a larger one has its length checked. */
+const HASH_UP_TO = 2 * 1024 * 1024;
 /** The site's offline page (a theme template, macros/offline.py), and the home page: kept at install. */
 const OFFLINE_PAGE = "503.html";
 const HOME = "";
@@ -107,6 +111,45 @@ async function checked(response, info) {
   return response.redirected ? stored(body, headers) : response;
 }
 
+/** Cache keys of large files whose copy was checked since this service worker started (checked once). */
+const verified = new Set();
+
+/**
+ * Whether a cached copy is still the file it was when kept: a torn write or a disk fault cuts or
+ * changes it. Small files are hashed; a large one (the wasm, the snapshot) has its length checked,
+ * which catches a cut copy without hashing megabytes on every visit.
+ * @param {Response} cached
+ * @param {FileInfo} info
+ */
+async function intact(cached, info) {
+  if (info.sha256 === null) return true;
+  const want = info.raw && cached.headers.get(INFLATED) === "1" ? info.raw : info;
+  const body = await cached.clone().arrayBuffer();
+  if (body.byteLength !== want.bytes) return false;
+  return want.bytes > HASH_UP_TO || matches(body, want);
+}
+
+/**
+ * This build's cached copy of a file, checked each time it is served (a large file once per service
+ * worker's life): a damaged copy is dropped (the caller fetches the file again) and the open tabs are told.
+ * @param {Cache} cache
+ * @param {string} path
+ * @param {FileInfo|undefined} info
+ * @returns {Promise<Response|undefined>}
+ */
+async function cachedCopy(cache, path, info) {
+  const key = keyOf(path);
+  const cached = await cache.match(key);
+  if (!cached || !info || verified.has(key)) return cached;
+  if (await intact(cached, info)) {
+    if (info.bytes !== null && info.bytes > HASH_UP_TO) verified.add(key);
+    return cached;
+  }
+  await cache.delete(key);
+  await tellWindows({ type: "rollwright-healed", path });
+  return undefined;
+}
+
 /**
  * Download one of this build's files; null when the server has other bytes for it.
  * @param {string} path
@@ -131,7 +174,7 @@ async function download(path, info, cacheMode) {
  */
 async function keep(cache, older, path, info) {
   const key = keyOf(path);
-  if (await cache.match(key)) return;
+  if (await cachedCopy(cache, path, info)) return;
   for (const name of older) {
     const hit = await (await caches.open(name)).match(key);
     const kept = hit ? await checked(hit, info) : null;
@@ -309,7 +352,7 @@ async function page(event, path) {
   const navigation = event.request.mode === "navigate";
   const info = BUILD.files[path];
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(keyOf(path));
+  const cached = await cachedCopy(cache, path, info);
   if (navigation) {
     const moved = await handOver(event);
     if (moved) return moved;
@@ -356,7 +399,7 @@ async function ownURL(cached) {
  */
 async function file(request, path, info) {
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(keyOf(path));
+  const cached = await cachedCopy(cache, path, info); // a damaged copy is dropped: fetched again below
   if (cached) return new URL(request.url).hash ? await ownURL(cached) : cached;
   const response = await fetch(request);
   if (response.ok && response.status === 200) {

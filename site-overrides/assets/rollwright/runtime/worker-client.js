@@ -19,6 +19,12 @@
  * request it had not answered (the boot included) is sent to the new one. A call in flight
  * through two deaths is refused rather than sent a third time, and after MAX_RESTARTS the
  * runtime fails for good. A call that outlives its timeout still restarts Python (it is stuck).
+ *
+ * The states are told apart in `window.rollwright.phase` (and the `phase` event): "idle", "booting",
+ * "ready", "slow" (a call running past SLOW_MS), "hung" (a call cut at its timeout: "this answer took
+ * too long"), "dead-booting" / "dead" (a worker that died while booting, or later, being replaced),
+ * "failed". A worker that dies before it answers `watch` (killed while booting, before the page
+ * could watch its lock) is noticed after WATCH_MS, not at the boot's timeout.
  */
 
 import { workerInit } from "./config.js";
@@ -26,6 +32,10 @@ import { watchLife } from "./liveness.js";
 
 /** How many dead workers a page replaces before it gives up (a worker that dies at every start). */
 const MAX_RESTARTS = 5;
+/** A worker answers `watch` as soon as its script runs; one silent this long is taken for dead and replaced. */
+const WATCH_MS = 8000;
+/** A call still running after this long is "slow" (window.rollwright.phase); at its timeout it is "hung". */
+export const SLOW_MS = 5000;
 
 /** @typedef {{indexURL: string, wheelURL: string, entryModule: string, pyodideVersion: string,
  *   snapshot: import("./snapshot.js").SnapshotInfo|null, serviceWorkerURL: string|null,
@@ -60,8 +70,25 @@ const stats = {
   watched: false, // the worker's death is seen at once (runtime/liveness.js)
   restarts: 0, // dead workers replaced
   restartReason: /** @type {string|null} */ (null), // why the last one was
+  phase: "idle", // see the module's text
+  deaths: /** @type {{when: "booting"|"later", why: string}[]} */ ([]),
   error: /** @type {string|null} */ (null),
 };
+/** Calls running now (their ids), and those of them past SLOW_MS. */
+const running = new Set();
+const slow = new Set();
+
+/**
+ * Set `window.rollwright.phase`: from the runtime's state and the calls running, unless `phase` is given.
+ * @param {string} [phase]
+ */
+function setPhase(phase) {
+  const next = phase ?? (stats.state === "failed" ? "failed" : stats.state === "loading" ? "booting"
+    : stats.state === "ready" ? (slow.size ? "slow" : "ready") : "idle");
+  if (next === stats.phase) return;
+  stats.phase = next;
+  events.dispatchEvent(new CustomEvent("phase", { detail: { phase: next } }));
+}
 
 /** Fires `statechange` whenever `stats.state` changes, and `kept` when the worker has handed its downloads over. */
 export const events = new EventTarget();
@@ -100,6 +127,7 @@ function setState(state, error = null) {
   stats.error = error;
   broadcast?.postMessage({ state });
   events.dispatchEvent(new CustomEvent("statechange", { detail: { state, error } }));
+  setPhase();
 }
 
 /**
@@ -175,10 +203,14 @@ function attach(target) {
     else if (target === worker) fail(`the Python worker stopped (${why})`);
   });
   target.addEventListener("messageerror", () => fail("the Python worker sent a message that could not be read"));
-  const timeout = runtimeConfig?.bootTimeoutMs ?? 120000;
   stats.watched = false;
-  watchLife(request("watch", null, timeout, "the Python worker did not say it was alive"),
-    () => died(target, "it was closed or crashed"))
+  const watch = request("watch", null, WATCH_MS, "the Python worker gave no sign of life");
+  watch.catch((error) => {
+    if (error instanceof EngineError && error.kind === "timeout") {
+      died(target, `it gave no sign of life within ${WATCH_MS / 1000} s of starting`);
+    }
+  });
+  watchLife(watch, () => died(target, "it was closed or crashed"))
     .then((watched) => { if (target === worker) stats.watched = watched; });
 }
 
@@ -192,6 +224,9 @@ function died(dead, why) {
   dead.terminate();
   const reason = `the Python worker stopped (${why})`;
   stats.restartReason = reason;
+  const when = stats.state === "ready" ? "later" : "booting";
+  stats.deaths.push({ when, why });
+  setPhase(when === "later" ? "dead" : "dead-booting");
   if (stats.restarts >= MAX_RESTARTS) {
     fail(`${reason}, for the ${MAX_RESTARTS + 1}th time on this page`);
     return;
@@ -222,7 +257,7 @@ function died(dead, why) {
     if (stats.state === "ready") setState("loading");
     const seconds = Math.round((runtimeConfig?.bootTimeoutMs ?? 120000) / 1000);
     request("init", restartInit, runtimeConfig?.bootTimeoutMs ?? 120000, `Python did not start again within ${seconds} s`)
-      .then(() => { rebooting = false; if (stats.state === "loading") setState("ready"); },
+      .then(() => { rebooting = false; if (stats.state === "loading") setState("ready"); else setPhase(); },
         (error) => fail(`Python could not start again: ${error.message}`));
   }
   for (const [id, entry] of [...pending]) {
@@ -332,15 +367,24 @@ export async function callEngine(config, name, params) {
   await startPython(config);
   stats.calls += 1;
   const seconds = Math.round(config.callTimeoutMs / 1000);
+  const id = {};
+  running.add(id);
+  const slowTimer = setTimeout(() => { slow.add(id); setPhase(); }, SLOW_MS);
   try {
     return await request("call", { name, params }, config.callTimeoutMs,
-      `the rules engine took longer than ${seconds} s to answer, so Python was restarted`);
+      `this answer took too long: the rules engine worked on it for more than ${seconds} s, so it was `
+      + "stopped (Python starts again for the next one)");
   } catch (error) {
     if (error instanceof EngineError && error.kind === "timeout") {
       stopWorker(error.message);
       setState("idle");
+      setPhase("hung");
     }
     throw error;
+  } finally {
+    clearTimeout(slowTimer);
+    running.delete(id);
+    if (slow.delete(id) && stats.phase === "slow") setPhase();
   }
 }
 
@@ -385,6 +429,8 @@ if (!Object.prototype.hasOwnProperty.call(window, "rollwright")) {
       get watched() { return stats.watched; },
       get restarts() { return stats.restarts; },
       get restartReason() { return stats.restartReason; },
+      get phase() { return stats.phase; },
+      get deaths() { return stats.deaths.map((death) => ({ ...death })); },
       get error() { return stats.error; },
     }),
   });

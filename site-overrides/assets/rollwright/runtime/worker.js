@@ -8,7 +8,8 @@
  *   waitForPaint}`
  *   (runtime/config.js `workerInit`): start Python with the engine imported, by one of two
  *   paths, and answer `ready` `{python, engineVersion, path, reason, bootMs, pyodideMs,
- *   engineMs, waitedForPaint, fromCache, bootFrom, at}` (`fromCache`: the files read straight from the service
+ *   engineMs, waitedForPaint, fromCache, wasmRetried, bootFrom, at}` (`wasmRetried`: why a first download of
+ *   the wasm was fetched again, early-wasm.js; `fromCache`: the files read straight from the service
  *   worker's cache, see cached.js; `at`, epoch ms: when the worker started, began, heard that the page had
  *   painted, started the big downloads, had Pyodide's loader, had the wasm's bytes, had it compiled, had
  *   the snapshot unpacked, had Python) or `error`:
@@ -51,7 +52,7 @@
 import { parseConfig, workerInit } from "./config.js";
 import { slowConnection } from "./connection.js";
 import { readFromCache } from "./cached.js";
-import { compileEarly } from "./early-wasm.js";
+import { compileEarly, retried } from "./early-wasm.js";
 import { copiesDone, keepDownloads, storeAfter } from "./handoff.js";
 import { importPyodide } from "./pyodide-start.js";
 import { bootFresh, restore } from "./boot-paths.js";
@@ -263,7 +264,7 @@ self.addEventListener("message", (event) => {
     startBoot(data);
     booting.then(
       ({ callJson, complete, filesComplete, ...info }) => post("ready", id, { ...info, waitedForPaint,
-        fromCache: [...readFromCache], bootFrom }),
+        fromCache: [...readFromCache], wasmRetried: [...retried], bootFrom }),
       (error) => post("error", id, errorData("boot", error)),
     );
   } else if (type === "watch") {

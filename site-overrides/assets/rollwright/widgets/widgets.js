@@ -13,7 +13,7 @@
  * line then only points to it: FIELD_ERROR_STATUS); any other error is shown in the status line.
  */
 
-import { EngineError, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
+import { EngineError, SLOW_MS, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
 import { clearStale, clearedNote } from "./stale-values.js";
 import { markScrollRegions } from "./scroll-regions.js";
 import { keepInAddress, writeState } from "./url-state.js";
@@ -225,6 +225,9 @@ export function mountWidget(section, config, configError) {
     const mine = ++sequence;
     const params = collectParams(form);
     const busy = setTimeout(() => { if (mine === sequence) setStatus(section, "busy", "Working…"); }, BUSY_DELAY_MS);
+    const slow = setTimeout(() => { // told apart from a hung call, which is cut at its budget
+      if (mine === sequence) setStatus(section, "busy", "Still working: the rules engine takes a while on this one…");
+    }, SLOW_MS);
     result.setAttribute("aria-busy", "true");
     try {
       const answer = await callEngine(config, "widget.render", { widget: section.dataset.rwWidget, params });
@@ -248,6 +251,7 @@ export function mountWidget(section, config, configError) {
       result.setAttribute("data-rw-stale", ""); // (only answered states reach the address)
     } finally {
       clearTimeout(busy);
+      clearTimeout(slow);
       if (mine === sequence) result.removeAttribute("aria-busy");
     }
   };

@@ -33,7 +33,10 @@ from pips.character import (
 )
 from pips.rules.hits import MAX_DICE
 
-CHARACTER = Param("character", dict, "a character for Pips (any state, even unfinished)")
+CHARACTER = Param("character", dict, "a character for Pips (any state, even unfinished)",
+                  caps={"skills.*": 1_000})
+"""``caps``: the most each count may be where a document enters (a form, a link, a file); past it the
+document is refused whole, naming the field. Far above the rules' range, which the check reports."""
 
 
 @register("pips.character.new", "A new character for Pips.")
