@@ -17,7 +17,7 @@ True
 >>> roll("2d6+")
 Traceback (most recent call last):
 ...
-rollwright.kit.macros.MacroError: roll('2d6+'): expected a die, a number, 'od20' or '(' after '+', found the end of the notation at position 5
+rollwright.kit.macros.MacroError: roll('2d6+'): expected a die, a number, 'od20', '(', '{', 'min(' or 'max(' after '+', found the end of the notation at position 5
 """
 
 from __future__ import annotations
