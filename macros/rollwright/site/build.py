@@ -14,6 +14,7 @@ the machine); it never exits the process.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +55,7 @@ def with_lines(found: list[str], config_file: Path) -> list[str]:
     out = []
     for text in found:
         line = None
-        if "'nav' configuration" in text or "nav" in text.lower() and "not found" in text:
+        if "'nav' configuration" in text:
             page = next(iter(_quoted(text)), None)
             line = line_of_value(config_file, page) if page else None
         elif text.startswith("Config value"):
@@ -65,8 +66,6 @@ def with_lines(found: list[str], config_file: Path) -> list[str]:
 
 
 def _quoted(text: str) -> list[str]:
-    import re
-
     return re.findall(r"'([^']+)'", text)
 
 

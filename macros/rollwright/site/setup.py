@@ -103,6 +103,8 @@ def load_games(config_file: Path | None, raw: dict[str, Any] | None = None) -> L
         raise SiteBuildError(f"{config_file.name}, line {_systems_line(config_file)}: systems is a list of folders "
                              f"or installed games' names, e.g. systems: [mygame]")
     if previous is not None and previous.fingerprints is not None:
+        # First: a game whose files changed (or went) leaves sys.modules, so that finding its package below
+        # looks at the disk, not at the module imported last time (a folder removed is then said as such).
         changed = fingerprints(previous.systems).changed(previous.fingerprints)
         forget_systems([system.module for system in previous.systems if system.module in changed])
     try:
