@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from rollwright.mkdocs.offline import LOGIC, OFFLINE_PAGE, SERVICE_WORKER, TABS, build_manifest, write_service_worker
+from rollwright.mkdocs.offline import CHECKS, LOGIC, OFFLINE_PAGE, SERVICE_WORKER, TABS, build_manifest, write_service_worker
 from rollwright.mkdocs.project import site_systems
 from rollwright.mkdocs.site_assets import SiteAssets
 from tests.site.test_snapshot import _config
@@ -17,7 +17,7 @@ def _manifest(site: Path) -> dict:
     text = (site / SERVICE_WORKER).read_text(encoding="utf-8")
     match = re.search(r"^self\.ROLLWRIGHT_BUILD = (\{.*\});$", text, re.MULTILINE)
     assert match, text[:300]
-    assert f'importScripts("{TABS}", "{LOGIC}");' in text
+    assert f'importScripts("{TABS}", "{CHECKS}", "{LOGIC}");' in text
     return json.loads(match.group(1))
 
 

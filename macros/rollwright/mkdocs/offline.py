@@ -3,7 +3,7 @@
 After every build, :func:`write_service_worker` hashes every file of the built site and
 writes ``sw.js`` at the site root: the build's id and file list as data, then an
 ``importScripts`` of the logic (``assets/rollwright/runtime/service-worker-tabs.js``, then
-``assets/rollwright/runtime/service-worker.js``). The id is
+``service-worker-checks.js``, then ``service-worker.js``). The id is
 a hash of the file list, so any changed file makes a new ``sw.js``, which is how the browser
 learns of a new build; the service worker then fills a new cache with that build's files,
 each checked against its hash, and drops the old cache only once the new one is complete.
@@ -34,6 +34,8 @@ SERVICE_WORKER = "sw.js"
 LOGIC = "assets/rollwright/runtime/service-worker.js"
 TABS = "assets/rollwright/runtime/service-worker-tabs.js"
 """Which build each open tab shows (loaded before ``LOGIC``, whose globals it uses when called)."""
+CHECKS = "assets/rollwright/runtime/service-worker-checks.js"
+"""Whether a copy is the build's file, when kept and when served (loaded before ``LOGIC``, like ``TABS``)."""
 OFFLINE_PAGE = "503.html"
 """The page a reader offline gets for a page never kept: the site's own 404 page saying so, written by the site work
 (:func:`rollwright.site.finish.offline_page`), so it has the site's look whichever generator built it; named as an
@@ -100,7 +102,7 @@ def service_worker_source(manifest: dict) -> str:
         f"// Rollwright service worker for build {manifest['build']}: written by macros/offline.py at every\n"
         "// site build (do not edit). It names the build and lists its files; the logic is imported below.\n"
         f"self.ROLLWRIGHT_BUILD = {json.dumps(manifest, sort_keys=True, separators=(',', ':'))};\n"
-        f"importScripts({json.dumps(TABS)}, {json.dumps(LOGIC)});\n"
+        f"importScripts({json.dumps(TABS)}, {json.dumps(CHECKS)}, {json.dumps(LOGIC)});\n"
     )
 
 
