@@ -16,6 +16,11 @@ Roles in the file list:
 * ``lazy``: any other file of the build (source maps, search languages, the sitemap, PDFs, and what
   only the fallback boot needs: the engine wheel and the standard-library zip), kept once fetched.
 
+The answers at build time (``assets/rollwright/answers/<widget>.<hash>/<index>.json``, thousands of small files:
+:mod:`rollwright.site.answers`) are not listed one by one: ``answers`` lists their folders, whose names end
+with a hash of their answers (a changed answer is a new folder), and the service worker keeps an answer file
+of a listed folder once it is fetched, unchecked, like ``lazy`` files.
+
 A compressed file named in ``inflate`` (the memory snapshot, zstd) also gets ``"raw": {"sha256", "bytes"}``:
 on a first visit the Python worker hands its decompressed copy to the service worker (``runtime/handoff.js``),
 which checks it against ``raw`` and keeps it so, and a visit from the cache skips the decompression. A copy
@@ -40,6 +45,8 @@ OFFLINE_PAGE = "503.html"
 """The page a reader offline gets for a page never kept: the site's own 404 page saying so, written by the site work
 (:func:`rollwright.site.finish.offline_page`), so it has the site's look whichever generator built it; named as an
 error page, its links start at the site's root, so they work at any address."""
+ANSWERS_PREFIX = "assets/rollwright/answers/"
+"""The answers at build time's folders (:data:`rollwright.site.answers.ANSWERS_DIR`), listed as folders."""
 _LAZY_PREFIXES = ("assets/javascripts/lunr/",)
 _LAZY_SUFFIXES = (".map", ".pdf")  # a print edition's PDF: megabytes, fetched when asked for
 _LAZY_FILES = frozenset({"sitemap.xml.gz"})
@@ -79,9 +86,13 @@ def build_manifest(site_dir: Path, lazy: frozenset[str] = frozenset(), inflate: 
     ``lazy``: site paths that only the fallback boot needs (never downloaded up front).
     """
     files: dict[str, dict[str, object]] = {}
+    answers: set[str] = set()
     for path in sorted(site_dir.rglob("*")):
         relative = path.relative_to(site_dir).as_posix()
         if not path.is_file() or relative == SERVICE_WORKER:
+            continue
+        if relative.startswith(ANSWERS_PREFIX):
+            answers.add(relative.rsplit("/", 1)[0] + "/")
             continue
         data = path.read_bytes()
         key = page_url(relative)
@@ -92,8 +103,8 @@ def build_manifest(site_dir: Path, lazy: frozenset[str] = frozenset(), inflate: 
         if relative in inflate:
             raw = decompress(data)
             files[relative]["raw"] = {"sha256": hashlib.sha256(raw).hexdigest(), "bytes": len(raw)}
-    build = hashlib.sha256(json.dumps(files, sort_keys=True).encode("utf-8")).hexdigest()[:16]
-    return {"build": build, "files": files}
+    build = hashlib.sha256(json.dumps([files, sorted(answers)], sort_keys=True).encode("utf-8")).hexdigest()[:16]
+    return {"build": build, "files": files, "answers": sorted(answers)}
 
 
 def service_worker_source(manifest: dict) -> str:

@@ -59,6 +59,24 @@ function withoutHash(href) {
   return href.split("#", 1)[0];
 }
 
+/** A file of a listed folder of answers at build time (`BUILD.answers`): kept once fetched, unchecked (the
+ * folder's name ends with a hash of its answers). */
+const ANSWER = Object.freeze({ sha256: null, bytes: null, role: "lazy" });
+const ANSWER_FILE = /^[0-9]+\.json$/;
+
+/**
+ * This build's entry for a site path: its listed file, or an answer at build time of a listed folder.
+ * @param {string} path
+ * @returns {FileInfo|undefined}
+ */
+function infoOf(path) {
+  const listed = BUILD.files[path];
+  if (listed) return listed;
+  const cut = path.lastIndexOf("/") + 1;
+  if (cut > 0 && ANSWER_FILE.test(path.slice(cut)) && (BUILD.answers ?? []).includes(path.slice(0, cut))) return ANSWER;
+  return undefined;
+}
+
 /** @param {string} path @returns {string} the cache key (absolute URL, no query) */
 function keyOf(path) {
   return new URL(path, SCOPE).href;
@@ -190,7 +208,7 @@ async function keepVisited(urls) {
     } catch {
       continue;
     }
-    const info = path === null ? undefined : BUILD.files[path];
+    const info = path === null ? undefined : infoOf(path);
     if (!info || (await cache.match(keyOf(path)))) continue;
     try {
       const response = await download(path, info, "default");
@@ -342,7 +360,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const path = sitePath(request.url);
   if (path === null) return;
-  const info = BUILD.files[path];
+  const info = infoOf(path);
   const isPage = info ? info.role === "page" : request.mode === "navigate";
   if (!isPage && !info) return;
   event.respondWith((async () => {
