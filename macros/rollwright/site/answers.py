@@ -212,3 +212,25 @@ def report_answers(site_dir: Path, cache: Path | None = None, sources: str = "")
     if reports:
         log.info(summary(reports))
     return reports
+
+
+def differing_answers(site_dir: Path) -> tuple[int, list[str]]:
+    """Every answer file of the built site in ``site_dir`` against a live call now (this process's games):
+    how many were compared, and the ones that differ (``folder/index.json``). The parity check of
+    ``rollwright check`` and the tests."""
+    compared, differ = 0, []
+    seen: set[str] = set()
+    for page in sorted(site_dir.rglob("*.html")):
+        for tag in _SECTION.findall(page.read_text(encoding="utf-8")):
+            attrs = _attrs(tag)
+            folder = attrs.get("data-rw-answers")
+            if not folder or folder in seen or "data-rw-space" not in attrs:
+                continue
+            seen.add(folder)
+            space = Space.from_json(attrs["data-rw-space"])
+            for index in range(space.size):
+                kept = (site_dir / folder / f"{index}.json").read_text(encoding="utf-8")
+                compared += 1
+                if kept != answer_file(attrs["data-rw-widget"], space.params(index)):
+                    differ.append(f"{folder}{index}.json")
+    return compared, differ
