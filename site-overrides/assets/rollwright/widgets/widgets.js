@@ -75,6 +75,11 @@ function showResult(result, html) {
   if (heir instanceof HTMLElement || heir instanceof SVGElement) heir.focus({ preventScroll: true });
 }
 
+/** Whether Python has been ready in this tab: from then on it answers everything (a worker that died is
+ * replaced, and what it had not answered is sent to the next one), never the site's answers again. */
+let pythonTookOver = runtimeState().state === "ready";
+events.addEventListener("statechange", () => { if (runtimeState().state === "ready") pythonTookOver = true; });
+
 /** @type {WeakMap<Element, string>} the engine HTML each result region shows */
 const shownHTML = new WeakMap();
 
@@ -248,8 +253,8 @@ export function mountWidget(section, config, configError) {
     }, SLOW_MS);
     result.setAttribute("aria-busy", "true");
     try {
-      const fromSite = built && runtimeState().state !== "ready" ? await builtAnswer(section, params) : null;
-      if (!fromSite && runtimeState().state !== "ready" && built) {
+      const fromSite = built && !pythonTookOver ? await builtAnswer(section, params) : null;
+      if (!fromSite && !pythonTookOver && built) {
         setStatus(section, "busy", "Starting Python for an answer beyond the ones this page keeps…");
       }
       const answer = fromSite ?? await callEngine(config, "widget.render", { widget: section.dataset.rwWidget, params });
