@@ -235,6 +235,7 @@ def changed_input_answer(browser, server: SiteServer, path: str, profile: dict) 
     try:
         page.goto(server.origin + path, wait_until="commit")
         page.wait_for_selector("section[data-rw-widget][data-rw-state='built']", timeout=PHONE_WAIT_MS)
+        mounted = page.evaluate("performance.now()")
         target = page.evaluate(CHANGE_INPUT)
         result = page.locator(f"section[data-rw-widget='{target['widget']}'] [data-rw-result]").first
         before = result.inner_html()
@@ -244,7 +245,7 @@ def changed_input_answer(browser, server: SiteServer, path: str, profile: dict) 
         ms = page.evaluate("performance.now()")
         reading = server.traffic.snapshot()
         python = page.evaluate("window.rollwright.state")
-        return {"path": path, "widget": target["widget"], "ms": round(ms, 1), "bytes": _side(reading), "python": python}
+        return {"path": path, "widget": target["widget"], "ms": round(ms, 1), "mounted_ms": round(mounted, 1), "bytes": _side(reading), "python": python}
     finally:
         context.close()
 
@@ -257,7 +258,9 @@ def answer_row(browser, server: SiteServer, profile_name: str, repeat: int) -> l
         runs = [changed_input_answer(browser, server, path, profile) for _ in range(repeat)]
         rows.append({"path": path, "widget": runs[0]["widget"], "ms": statistics.median(r["ms"] for r in runs),
                      "wire": statistics.median(r["bytes"]["wire"] for r in runs), "all_ms": [r["ms"] for r in runs],
-                     "python": sorted({r["python"] for r in runs})})
+                     "python": sorted({r["python"] for r in runs}), "requests": runs[0]["bytes"]["requests"],
+                     "mounted_ms": statistics.median(r["mounted_ms"] for r in runs),
+                     "largest": [(Path(f["path"]).name, f["wire"]) for f in runs[0]["bytes"]["largest"][:6]]})
         print(f"  13 {path}: {rows[-1]['ms'] / 1000:.2f} s, {rows[-1]['wire'] / MB:.3f} MB", file=sys.stderr, flush=True)
     return rows
 
@@ -269,6 +272,8 @@ def answer_lines(rows: list[dict], profile_name: str) -> list[str]:
     for row in rows:
         lines.append(f"{'    ' + row['path'] + ' (' + row['widget'] + ')':<60}{row['ms']:>10.0f}{row['wire'] / MB:>11.3f}"
                      f"   samples {row['all_ms']}, Python then: {row['python']}")
+        lines.append(f"      widget live at {row['mounted_ms']:.0f} ms; {row['requests']} requests; largest (wire KB): "
+                     + ", ".join(f"{name} {wire / 1000:.0f}" for name, wire in row["largest"]))
     return lines
 
 

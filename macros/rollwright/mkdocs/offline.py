@@ -11,7 +11,9 @@ each checked against its hash, and drops the old cache only once the new one is 
 Roles in the file list:
 
 * ``precache``: downloaded when the service worker installs (the shell and the runtime
-  the snapshot path needs), so a reader can come back offline after one visit;
+  the snapshot path needs), so a reader can come back offline after one visit; those marked ``"python": true``
+  (Pyodide's core files and the memory snapshot) are left out on a slow connection, where a page answered at
+  build time may never need them: they are kept once Python has used them;
 * ``page``: an HTML page, keyed by its URL (``rules/combat/``), kept once visited;
 * ``lazy``: any other file of the build (source maps, search languages, the sitemap, PDFs, and what
   only the fallback boot needs: the engine wheel and the standard-library zip), kept once fetched.
@@ -79,7 +81,8 @@ def role(relative: str, lazy: frozenset[str]) -> str:
     return "precache"
 
 
-def build_manifest(site_dir: Path, lazy: frozenset[str] = frozenset(), inflate: frozenset[str] = frozenset()) -> dict:
+def build_manifest(site_dir: Path, lazy: frozenset[str] = frozenset(), inflate: frozenset[str] = frozenset(),
+                   python: frozenset[str] = frozenset()) -> dict:
     """``{"build": id, "files": {url path: {"sha256", "bytes", "role"}}}`` for every file of the site.
 
     The sitemap's hash and size are null: it is cached unchecked (see ``_UNCHECKED``).
@@ -100,6 +103,8 @@ def build_manifest(site_dir: Path, lazy: frozenset[str] = frozenset(), inflate: 
         files[relative if key is None else key] = {
             "sha256": hashlib.sha256(data).hexdigest() if checked else None, "bytes": len(data) if checked else None,
             "role": role(relative, lazy)}
+        if relative in python:
+            files[relative]["python"] = True
         if relative in inflate:
             raw = decompress(data)
             files[relative]["raw"] = {"sha256": hashlib.sha256(raw).hexdigest(), "bytes": len(raw)}
@@ -118,8 +123,8 @@ def service_worker_source(manifest: dict) -> str:
 
 
 def write_service_worker(site_dir: Path, lazy: frozenset[str] = frozenset(),
-                         inflate: frozenset[str] = frozenset()) -> dict:
+                         inflate: frozenset[str] = frozenset(), python: frozenset[str] = frozenset()) -> dict:
     """Write ``sw.js`` for the site in ``site_dir``; returns its manifest."""
-    manifest = build_manifest(site_dir, lazy, inflate)
+    manifest = build_manifest(site_dir, lazy, inflate, python)
     (site_dir / SERVICE_WORKER).write_text(service_worker_source(manifest), encoding="utf-8")
     return manifest

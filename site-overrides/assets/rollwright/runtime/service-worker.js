@@ -27,7 +27,7 @@
  * Requests to other origins, outside the scope, or for files not in the list are left alone.
  */
 
-/** @typedef {{sha256: string|null, bytes: number|null, role: "precache"|"page"|"lazy",
+/** @typedef {{sha256: string|null, bytes: number|null, role: "precache"|"page"|"lazy", python?: boolean,
  *   raw?: {sha256: string, bytes: number}}} FileInfo
  * A null sha256: a file whose bytes are not checked (the sitemap). `raw`: a compressed file kept
  * decompressed (the memory snapshot), marked with the INFLATED header for its reader. */
@@ -127,13 +127,26 @@ async function tellWindows(message) {
   }
 }
 
+/**
+ * Whether this connection is slow (the rule of runtime/connection.js, which a classic script cannot import):
+ * then Python's own files (`python: true`) are not downloaded at install; they are kept once Python is used.
+ */
+function slowLink() {
+  const connection = /** @type {any} */ (self.navigator)?.connection;
+  if (!connection) return false;
+  if (connection.saveData || ["slow-2g", "2g", "3g"].includes(String(connection.effectiveType))) return true;
+  const downlink = Number(connection.downlink);
+  return downlink > 0 && downlink <= 2 && Number(connection.rtt) >= 150;
+}
+
 /** Fill this build's cache: every "precache" file, and the pages still the same as an older build's. */
 async function install() {
   const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
   const cache = await caches.open(CACHE);
   const entries = Object.entries(BUILD.files);
+  const slow = slowLink();
   try {
-    await Promise.all(entries.filter(([path, info]) => info.role === "precache" || path === HOME)
+    await Promise.all(entries.filter(([path, info]) => (info.role === "precache" && !(slow && info.python)) || path === HOME)
       .map(([path, info]) => keep(cache, older, path, info)));
   } catch (error) {
     await caches.delete(CACHE);
