@@ -74,7 +74,10 @@ def answer_all(widget: str, space: Space) -> list[str]:
     """Every answer of ``widget`` over ``space``, in index order (each call stopped if it runs too long)."""
     from rollwright.site.time_limit import limited
 
-    return [limited(lambda i=index: answer_file(widget, space.params(i))) for index in range(space.size)]
+    def one(index: int) -> str:
+        return limited(lambda: answer_file(widget, space.params(index)))
+
+    return [one(index) for index in range(space.size)]
 
 
 def _write(site_dir: Path, widget: str, space: Space, answers: list[str]) -> str:
@@ -219,18 +222,23 @@ def differing_answers(site_dir: Path) -> tuple[int, list[str]]:
     how many were compared, and the ones that differ (``folder/index.json``). The parity check of
     ``rollwright check`` and the tests."""
     compared, differ = 0, []
-    seen: set[str] = set()
+    for widget, folder, space_json in answer_folders(site_dir):
+        space = Space.from_json(space_json)
+        for index in range(space.size):
+            kept = (site_dir / folder / f"{index}.json").read_text(encoding="utf-8")
+            compared += 1
+            if kept != answer_file(widget, space.params(index)):
+                differ.append(f"{folder}{index}.json")
+    return compared, differ
+
+
+def answer_folders(site_dir: Path) -> list[tuple[str, str, str]]:
+    """``(widget, folder, space)`` of every answer folder the built site's pages name, once each."""
+    found: dict[str, tuple[str, str, str]] = {}
     for page in sorted(site_dir.rglob("*.html")):
         for tag in _SECTION.findall(page.read_text(encoding="utf-8")):
             attrs = _attrs(tag)
             folder = attrs.get("data-rw-answers")
-            if not folder or folder in seen or "data-rw-space" not in attrs:
-                continue
-            seen.add(folder)
-            space = Space.from_json(attrs["data-rw-space"])
-            for index in range(space.size):
-                kept = (site_dir / folder / f"{index}.json").read_text(encoding="utf-8")
-                compared += 1
-                if kept != answer_file(attrs["data-rw-widget"], space.params(index)):
-                    differ.append(f"{folder}{index}.json")
-    return compared, differ
+            if folder and folder not in found and "data-rw-space" in attrs and "data-rw-widget" in attrs:
+                found[folder] = (attrs["data-rw-widget"], folder, attrs["data-rw-space"])
+    return list(found.values())
