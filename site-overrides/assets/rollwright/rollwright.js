@@ -17,26 +17,7 @@ import { markScrollRegions } from "./widgets/scroll-regions.js";
 import { registerOffline } from "./runtime/offline.js";
 import { mountChip } from "./widgets/chips.js";
 import { mountWidget } from "./widgets/widgets.js";
-import { runtimeState, startPython } from "./runtime/worker-client.js";
-import { slowConnection } from "./runtime/connection.js";
-
-/**
- * A page whose widgets the site answered at build time (and chips, which start Python when pressed) does
- * not start Python itself: once the page has loaded and the browser is idle, on a connection that is not
- * slow (runtime/connection.js; a browser that does not tell counts as fast), Python starts anyway, so that
- * it is ready (and kept for offline reading) for what lies beyond those answers.
- */
-function warmWhenIdle() {
-  if (!config || runtimeState().state !== "idle") return;
-  if (!document.querySelector("section[data-rw-widget], [data-rw-chip]")) return;
-  const go = () => {
-    if (runtimeState().state !== "idle" || slowConnection(/** @type {any} */ (navigator).connection)) return;
-    startPython(config).catch(() => { /* each widget shows the failure when it needs Python */ });
-  };
-  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(go, { timeout: 3000 }) : setTimeout(go, 500));
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
-}
+import { warmWhenIdle } from "./runtime/warm.js";
 
 /** Mount every widget and inline roll chip in the current document that is not mounted yet. */
 function mountAll() {
@@ -47,7 +28,7 @@ function mountAll() {
     mountChip(/** @type {HTMLElement} */ (chip), config, configError);
   }
   requestAnimationFrame(markScrollRegions); // after the theme has wrapped this page's tables
-  warmWhenIdle();
+  warmWhenIdle(config); // a page that does not need Python first: later, when idle on a fast link
   // Character builder: the builder page itself, and "use my character" on every widget's trait field.
   // Only loaded on a page that has one (a page without widgets loads no builder code).
   if (document.querySelector("[data-rw-builder]:not([data-rw-mounted])")) {

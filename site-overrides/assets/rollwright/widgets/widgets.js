@@ -262,7 +262,7 @@ export function mountWidget(section, config, configError) {
       markInvalid(form, undefined);
       result.removeAttribute("data-rw-stale");
       showResult(result, answer.html);
-      setStatus(section, "ready", note ? `Live. ${note}` : "Live");
+      setStatus(section, fromSite ? "built" : "ready", note ? `Live. ${note}` : "Live"); // "ready": Python's
       note = "";
       if (urlKey) writeState(form, urlKey);
       logAnswer(section, result);
