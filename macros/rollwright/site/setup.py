@@ -36,6 +36,7 @@ from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
 from rollwright.site.config_file import ConfigFileError, line_of, load
 from rollwright.site.errors import SiteBuildError
 from rollwright.site.generators import Generator
+from rollwright.site.lint_warnings import warn as warn_unusable
 from rollwright.site.time_limit import limited
 
 log = logging.getLogger("mkdocs.plugins.rollwright")
@@ -227,6 +228,7 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
     raw = raw if raw is not None else _read(config_file)
     _check_theme(config_file, raw)
     site = load_games(config_file, raw)
+    warn_unusable(site.systems)  # an outcome no input reaches, a budget no character meets: said, not failed
     root = site.root
     docs_dir = root / str(raw.get("docs_dir") or "docs")
     use_directory_urls = bool(raw.get("use_directory_urls", True))
