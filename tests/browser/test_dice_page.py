@@ -166,9 +166,9 @@ def test_bad_expression_shows_the_engines_message_under_the_field_and_keeps_the_
     _open(live_site, tab)
     page, odds = tab.page, tab.widget("dice-odds")
     before = odds.locator("[data-rw-result]").inner_html()
-    type_into(page, odds.locator("input[name=e2]"), "4d6k3")
+    type_into(page, odds.locator("input[name=e2]"), "4d6k+3")
     page.wait_for_selector("section[data-rw-widget='dice-odds'][data-rw-state='error']", timeout=BOOT_TIMEOUT_MS)
-    params = {"e1": "3d6", "e2": "4d6k3", "e3": "2d10", "view": "exactly", "target": 12, "exact": False}
+    params = {"e1": "3d6", "e2": "4d6k+3", "e3": "2d10", "view": "exactly", "target": 12, "exact": False}
     envelope = json.loads(call_json("widget.render", json.dumps({"widget": "dice-odds", "params": params})))
     error = envelope["error"]
     assert envelope["ok"] is False and error["field"] == "e2" and "at position" in error["message"]

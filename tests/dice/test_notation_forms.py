@@ -71,6 +71,29 @@ ROLL20 = [
     ("{4d6+3d8}kh4", "{4d6+3d8}kh4", None),  # against icepool below
     ("{1d8!,1d6!}kh1", "{d8!,d6!}kh1", None),
     ("{3d6, 2d8}kl1", "{3d6,2d8}kl1", lambda: brute([d(6)] * 3 + [d(8)] * 2, lambda c: min(sum(c[:3]), sum(c[3:])))),
+    # exploding on a face and up, keep and drop shorthands, percentile dice, Shadowrun's compounding count
+    ("3d6!>4", "3d6!>=4", None),
+    ("3d6!6", "3d6!", None),  # '!N' on the top face is plain '!'
+    ("8d100k4", "8d100kh4", None),
+    ("8d100d3", "8d100dl3", None),
+    ("4d6k3", "4d6kh3", lambda: brute([d(6)] * 4, lambda c: sum(sorted(c)[1:]))),
+    ("4d6d1", "4d6dl1", lambda: brute([d(6)] * 4, lambda c: sum(sorted(c)[1:]))),
+    ("2d20k1", "2d20kh1", lambda: brute([d(20)] * 2, max)),
+    ("2d20kl1", "2d20kl1", lambda: brute([d(20)] * 2, min)),
+    ("d%", "d100", lambda: brute([d(100)], sum)),
+    ("2d6>=5", "2d6>=5", lambda: brute([d(6)] * 2, lambda c: sum(f >= 5 for f in c))),
+    ("4d6=5", "4d6=5", lambda: brute([d(6)] * 4, lambda c: sum(f == 5 for f in c))),
+    ("{5d6!!}>8", "{5d6!!}>=8", None),
+    ("{4d6+3d8}k4", "{4d6+3d8}kh4", None),
+]
+ROLL20_REFUSED = [
+    # Roll20's forms this engine does not roll, each refused with what to write instead
+    ("3d6!3", "'d6!3' explodes on a 3 alone (Roll20's form); dice here explode on their top faces: write 'd6!' "
+              "(on its top face) or 'd6!>=3' (on 3 and up)"),
+    ("1d20!1k1", "'d20!1' explodes on a 1 alone (Roll20's form)"),
+    ("3d6!<2", "dice here explode on their top faces, not on low ones"),
+    ("1d20cs>18", "Roll20's 'cs' and 'cf' only colour dice in its chat and never change a roll, so leave them out"),
+    ("1d20cf<3", "Roll20's 'cs' and 'cf' only colour dice in its chat"),
 ]
 
 
@@ -80,6 +103,13 @@ def test_roll20_forms_read_as_roll20_documents_them(text: str, canonical: str, o
     assert parse(canonical) == parse(text)
     if oracle is not None:
         assert exact(text) == oracle()
+
+
+@pytest.mark.parametrize("text, words", ROLL20_REFUSED, ids=[r[0] for r in ROLL20_REFUSED])
+def test_roll20_forms_not_rolled_here_are_refused_saying_what_to_write(text: str, words: str) -> None:
+    with pytest.raises(RollwrightError) as refused:
+        parse(text)
+    assert words in str(refused.value) and "at position" in str(refused.value)
 
 
 def test_a_count_with_failures_is_a_sum_of_each_dies_score() -> None:

@@ -56,7 +56,7 @@ KIT_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
 KIT_ERRORS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("dice.dist", {"notation": "2d+1"}),
     ("no.such.call", {}),
-    ("dice.odds", {"e1": "3d6", "e2": "4d6k3"}),
+    ("dice.odds", {"e1": "3d6", "e2": "4d6k+3"}),
     ("dice.odds", {"e1": "100d20kh50", "e2": "100d20kh50", "e3": "100d20kh50"}),
     ("widget.render", {"widget": "dice-compare", "params": {"a": "3d6", "b": "101d6"}}),
 )
