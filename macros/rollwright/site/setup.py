@@ -35,6 +35,7 @@ from rollwright.mkdocs.system_styles import joined_stylesheet
 from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
 from rollwright.site.config_file import ConfigFileError, line_of, load
 from rollwright.site.errors import SiteBuildError
+from rollwright.site.escaped_theme import escaped_templates
 from rollwright.site.generators import Generator
 from rollwright.site.lint_warnings import warn as warn_unusable
 from rollwright.site.time_limit import limited
@@ -194,6 +195,9 @@ class SiteSetup:
     stylesheet: tuple[str, str]
     extra_css: list[str]
     markdown_extensions: list[Any]
+    escaped_theme: Path | None = None
+    """The generator's templates that print the site's name, with it escaped (:mod:`.escaped_theme`): read after
+    the site's and Rollwright's overrides, before the generator's theme."""
     site_url: str | None = None
     """The address the site is built for (the command's ``--site-url``, else ``site_url`` in mkdocs.yml)."""
 
@@ -274,8 +278,9 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
         log.info("No site_url: pages get no canonical link and sitemap.xml lists paths, not addresses. "
                  "Set site_url in mkdocs.yml, or build with `rollwright build --site-url URL`.")
     _PAGE_CONFIG[_key(config_file)] = {**raw, "extra": {**(raw.get("extra") or {}), **extra}}
+    escaped = escaped_templates(generator.theme_dir(), root / ".cache" / "rollwright" / "escaped-theme" / generator.theme)
     return SiteSetup(config_file, root, raw, generator, serving, site, assets, book, pages, docs_dir,
-                     use_directory_urls, extra, stylesheet, extra_css, wanted, site_url)
+                     use_directory_urls, extra, stylesheet, extra_css, wanted, escaped, site_url)
 
 
 def theme_variant(raw: dict[str, Any]) -> str:
