@@ -36,6 +36,7 @@ from rollwright.data.condition import READ_FUNCTIONS, READ_WORDS, feature, parse
 from rollwright.data.model import Band, Check, Input, Outcome
 from rollwright.dice.notation import distribution
 from rollwright.dice.notation import parse as parse_notation
+from rollwright.dice.notation.syntax import GroupRoll
 from rollwright.dice.reading import FACE_TESTS, joint
 from rollwright.errors import FormulaError
 
@@ -158,9 +159,9 @@ def rolled_scope(check: Check, values: Mapping[str, Any], ladders: Ladders, term
             kept.append(term.value)
         elif term.kind in ("dice", "keep", "fudge", "group"):  # a group's dice are read only when one pool
             kept += [die.value for die in term.dice if die.kept]
-            aside = getattr(parse_notation(term.text), "aside", None) if term.kind == "group" else None
-            effect = max([effect, *(die.sides for die in term.dice if not die.kept
-                                    and (aside is None or die.value > aside))])
+            group = parse_notation(term.text) if term.kind == "group" else None
+            aside = group.sets_aside if isinstance(group, GroupRoll) else (lambda value: False)
+            effect = max([effect, *(die.sides for die in term.dice if not die.kept and not aside(die.value))])
     scope: dict[str, Any] = dict(values)
     scope["total"] = sum(t.sign * t.value for t in terms)
     scope["dice"] = len(kept)

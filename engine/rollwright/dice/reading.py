@@ -131,7 +131,7 @@ def _pool_groups(term: int, sign: int, leaf: GroupRoll, depth: int) -> list[Grou
     for _, inner in signed_terms(leaf.items[0]):
         die = FUDGE if isinstance(inner, Fudge) else one_die(inner, depth)  # type: ignore[arg-type]
         if aside is not None:
-            die = die.map(lambda value: 0 if value <= aside else value)
+            die = die.map(lambda value: 0 if leaf.sets_aside(value) else value)
         members.append((die, inner.count, inner.sides if isinstance(inner, Dice) else 3))  # type: ignore[union-attr]
     dice = sum(count for _, count, _ in members)
     keep = (0, dice)
