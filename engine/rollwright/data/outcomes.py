@@ -37,7 +37,7 @@ from rollwright.data.model import Band, Check, Input, Outcome
 from rollwright.dice.notation import distribution
 from rollwright.dice.notation import parse as parse_notation
 from rollwright.dice.notation.syntax import GroupRoll
-from rollwright.dice.reading import FACE_TESTS, joint
+from rollwright.dice.reading import FACE_TESTS, joint, one_die_each
 from rollwright.errors import FormulaError
 
 if TYPE_CHECKING:
@@ -169,8 +169,14 @@ def rolled_scope(check: Check, values: Mapping[str, Any], ladders: Ladders, term
     scope["lowest"] = min(kept, default=0)
     scope["largest_set"] = max((kept.count(v) for v in kept), default=0)
     scope["effect"] = effect
-    for index, term in enumerate((t for t in terms if t.kind != "constant"), start=1):
-        scope[f"die({index})"] = term.value
+    index = 0
+    for term in terms:
+        if term.kind == "constant":
+            continue
+        each = term.kind == "group" and one_die_each(parse_notation(term.text))  # as reading_odds numbers them
+        for value in ([die.value for die in term.dice] if each else [term.value]):
+            index += 1
+            scope[f"die({index})"] = value
     for key in _features(check, values, ladders):
         if key.startswith(("count(", "at_least(", "at_most(")):
             _, op, face = feature(key)
