@@ -186,6 +186,7 @@ def _each_die(leaf: GroupRoll, depth: int, budget: int) -> dict[tuple[int, ...],
     """(the group's value, each die's value...) -> weight, for a group of whole rolls that are each one die."""
     found: dict[tuple[int, ...], int] = {(): 1}
     for item in leaf.items:
+        assert isinstance(item, (Dice, OpenD20, Fudge))  # one_die_each
         dist = leaf_distribution(item, depth)
         budget -= len(found) * len(dist)
         if budget < 0:
