@@ -1,8 +1,10 @@
 /**
  * "Use my character": on any page, each widget field that a character can fill
- * gets a select of the active character's values (from the builder's saved
+ * gets a select of a saved character's values (from the builder's saved
  * characters of the widget's system), which fills the field and makes the
- * widget answer.
+ * widget answer. The active character is offered first; with two or more saved, a
+ * "Character on this page" select before the system's first widget offers any of them
+ * (remembered for the tab, per system).
  *
  * The engine marks such a field with `data-rw-fill` (its parameter declares
  * what a character can fill it with) and its widget with `data-rw-system`.
@@ -44,14 +46,70 @@ function fieldsBySystem() {
   return groups;
 }
 
+/** @param {string} system */
+const choiceKey = (system) => `rollwright.${system}.page-character`;
+
 /**
- * Offer one system's active character on its fields.
+ * Offer one system's chosen character (this tab's choice, else the active one) on its fields, and a
+ * choice of character when two or more are saved.
  * @param {import("../runtime/worker-client.js").RuntimeConfig} config
  * @param {string} system
  * @param {HTMLInputElement[]} inputs
  */
 async function offer(config, system, inputs) {
-  const character = openStore(system).active();
+  const store = openStore(system);
+  const saved = store.list();
+  let chosen = null;
+  try { chosen = window.sessionStorage.getItem(choiceKey(system)); } catch { /* the active one */ }
+  const id = chosen && store.has(chosen) ? chosen : store.activeId;
+  if (!id) return;
+  if (saved.length > 1) chooser(config, system, inputs, saved, id);
+  await place(config, system, inputs, store.get(id));
+}
+
+/**
+ * The "Character on this page" select, before the system's first widget with a fillable field.
+ * @param {import("../runtime/worker-client.js").RuntimeConfig} config
+ * @param {string} system
+ * @param {HTMLInputElement[]} inputs
+ * @param {{id: string, name: string}[]} saved
+ * @param {string} id the character offered now
+ */
+function chooser(config, system, inputs, saved, id) {
+  const first = inputs[0]?.closest("section[data-rw-widget]");
+  if (!first) return;
+  const box = document.createElement("p");
+  box.className = "rw-field rw-page-character";
+  const label = document.createElement("label");
+  const select = document.createElement("select");
+  select.id = `${first.id}-page-character`;
+  label.htmlFor = select.id;
+  label.className = "rw-field__label";
+  label.textContent = "Character for “use my character” on this page";
+  for (const c of saved) {
+    const option = document.createElement("option");
+    option.value = c.id;
+    option.textContent = c.name || "Unnamed character";
+    select.append(option);
+  }
+  select.value = id;
+  box.append(label, select);
+  first.before(box);
+  select.addEventListener("change", () => {
+    try { window.sessionStorage.setItem(choiceKey(system), select.value); } catch { /* this page only */ }
+    const character = openStore(system).get(select.value);
+    if (character) place(config, system, inputs, character);
+  });
+}
+
+/**
+ * Put one character's selects on the fields (replacing another character's).
+ * @param {import("../runtime/worker-client.js").RuntimeConfig} config
+ * @param {string} system
+ * @param {HTMLInputElement[]} inputs
+ * @param {any} character
+ */
+async function place(config, system, inputs, character) {
   if (!character) return;
   for (const input of inputs) input.setAttribute("data-rw-use-mounted", "");
   let answer;
@@ -65,6 +123,7 @@ async function offer(config, system, inputs) {
   for (const input of inputs) {
     const html = answer.pickers?.[input.id];
     if (!html || !input.isConnected) continue;
+    document.querySelector(`[data-rw-use-for="${CSS.escape(input.id)}"]`)?.remove();
     (input.closest("label") || input).insertAdjacentHTML("afterend", html); // engine-rendered, escaped
     const select = /** @type {HTMLSelectElement|null} */ (document.getElementById(`${input.id}-use`));
     select?.addEventListener("change", () => fill(input, select));
