@@ -47,6 +47,8 @@ KIT_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("dice.compare", {"a": "d8!>=7", "b": "2d20kl1"}),
     ("chip.dice", {"notation": "2d10+d4", "vs": 10, "seed": 3}),
     ("character.roster", {"characters": [{"id": "c-parity", "name": "Ada"}], "active": "c-parity"}),
+    ("character.choice", {"characters": [{"id": "c-parity", "name": "Ada"}, {"id": "c-2", "name": "<Bo>"}],
+                          "chosen": "c-2", "control_id": "rw-w1-page-character"}),
     ("widget.render", {"widget": "dice-odds", "params": {"e1": "6d10dh2", "e2": "d8!", "view": "at-most",
                                                          "target": 9}}),
     ("widget.render", {"widget": "dice-roll", "params": {"notation": "4d6!kh3+10k5-od20", "seed": 42}}),
@@ -59,6 +61,7 @@ KIT_ERRORS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("dice.odds", {"e1": "3d6", "e2": "4d6k3"}),
     ("dice.odds", {"e1": "100d20kh50", "e2": "100d20kh50", "e3": "100d20kh50"}),
     ("widget.render", {"widget": "dice-compare", "params": {"a": "3d6", "b": "101d6"}}),
+    ("widget.from-character", {"widget": "dice-roll", "character": {}}),
 )
 """Kit calls the engine refuses: the error envelopes must match too."""
 
@@ -92,7 +95,7 @@ def owner_of(name: str, params: dict[str, Any]) -> str:
     A call is a system's when it is named after it, or else when the system's package registered it
     (a misnamed call, which the contract check names, is still that system's to compare).
     """
-    if name == "widget.render" and isinstance(params.get("widget"), str):
+    if name in ("widget.render", "widget.from-character") and isinstance(params.get("widget"), str):
         widget = all_widgets().get(params["widget"])
         return owner_of(widget.call, {}) if widget and not system_of(params["widget"]) else \
             _system_id(system_of(params["widget"]))

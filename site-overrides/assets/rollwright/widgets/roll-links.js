@@ -7,7 +7,7 @@
  * An inline roll's link is `?rw-chip=<chip id>&rw-seed=<seed>#<chip id>` (./chips.js).
  *
  *   answerLink(form, "roll", {seed: 7, total: "12", text: "2d6 rolled 12"})
- *     // "https://site/dice/?roll.notation=2d6&roll.seed=7&rw-shared=roll#rw-w3"
+ *     // "https://site/dice/?roll.notation=2d6&roll.seed=7&rw-shared=roll#rw-w3" (every input of a roll)
  */
 
 import { stateURL } from "./url-state.js";
@@ -40,13 +40,31 @@ export function answerLink(form, key, roll) {
   here.search = "";
   const url = stateURL(form, key, here);
   const seedField = form.querySelector("[data-rw-seed][name]");
-  if (roll && seedField) {
+  if (roll && seedField) { // every input, not only those that differ from the page's: a later build may change them
+    for (const [name, value] of allValues(form)) url.searchParams.set(`${key}.${name}`, value);
     url.searchParams.set(`${key}.${seedField.getAttribute("name")}`, String(roll.seed));
     url.searchParams.set(SHARED, key);
   }
   const section = form.closest("section[id]");
   url.hash = section ? section.id : "";
   return url.href;
+}
+
+/**
+ * Every named control's value as the address holds it (a checkbox "1" or "0", a radio group's checked one).
+ * @param {HTMLFormElement} form
+ * @returns {[string, string][]}
+ */
+function allValues(form) {
+  /** @type {[string, string][]} */
+  const found = [];
+  for (const control of form.elements) {
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement
+      || control instanceof HTMLTextAreaElement) || !control.name || control.disabled) continue;
+    if (control instanceof HTMLInputElement && control.type === "checkbox") found.push([control.name, control.checked ? "1" : "0"]);
+    else if (!(control instanceof HTMLInputElement && control.type === "radio") || control.checked) found.push([control.name, control.value]);
+  }
+  return found;
 }
 
 /** The widget key the address marks as a shared roll, or null. */

@@ -56,7 +56,9 @@ function writable() {
 export function logRoll(roll) {
   const store = storage();
   if (!store || !writable()) return;
-  const title = document.querySelector("h1")?.textContent?.trim() || document.title;
+  const heading = document.querySelector("article h1, h1")?.cloneNode(true);
+  if (heading instanceof Element) for (const link of heading.querySelectorAll(".headerlink")) link.remove();
+  const title = heading?.textContent?.trim() || document.title;
   /** @type {LoggedRoll} */
   const entry = { at: new Date().toISOString(), page: location.pathname, title: title.slice(0, 200),
     what: roll.what.slice(0, 200), text: roll.text.replace(/\s+/g, " ").trim().slice(0, MAX_TEXT),
@@ -116,14 +118,18 @@ export function mountRollLog(section) {
     list.replaceChildren(...rolls.map((roll) => {
       const item = document.createElement("li");
       item.className = "rw-roll-log__item";
+      const meta = document.createElement("span");
+      meta.className = "rw-roll-log__meta";
       const time = document.createElement("time");
       time.dateTime = roll.at;
       time.textContent = when(roll.at);
+      meta.append(time, ` · ${roll.what}, ${roll.title}`);
       const open = document.createElement("a");
       open.href = roll.link;
-      open.textContent = "show again";
-      const seed = roll.seed === null ? "" : ` · seed ${roll.seed}`;
-      item.append(time, ` · ${roll.what} (${roll.title}): ${roll.text}${seed} · `, open, " ",
+      open.className = "rw-roll-log__open";
+      open.textContent = "Show it again";
+      const said = roll.seed === null || roll.text.toLowerCase().includes(`seed ${roll.seed}`) ? "" : ` · seed ${roll.seed}`;
+      item.append(meta, `${roll.text}${said} `, open, " ",
         copyButton(() => roll.link, "Copy link", "rw-copy rw-copy--small"));
       return item;
     }));

@@ -1,6 +1,6 @@
 /**
- * Trackers that remember: a widget the engine marks `data-rw-keep` (Skillful's fatigue tracker, Roll &
- * Keep's turn tracker) keeps its state in the browser under a name, per game, across tabs, reloads and
+ * Trackers that remember: a widget the engine marks `data-rw-keep` (a game's tracker: its widget says
+ * `keep=True`) keeps its state in the browser under a name, per game, across tabs, reloads and
  * visits, in the builders' own store (builder/character-store.js, kind "trackers.<widget key>"): every
  * write reads the store again and merges with what another tab saved since, a field changed on both
  * sides is kept as a copy (nothing is lost), and unreadable text is never written over.
@@ -167,7 +167,7 @@ export function keepTracker(section, form, key, config, answer) {
     const params = asParams(key, formState(form, key));
     const updated = new Date().toISOString();
     if (!currentId || detached || !store.has(currentId)) {
-      const { ok, doc, why } = store.add({ name: (name.value.trim() || pendingName || nextName()).slice(0, MAX_NAME),
+      const { ok, doc, why } = store.add({ name: (pendingName || name.value.trim() || nextName()).slice(0, MAX_NAME),
         widget, params, updated });
       currentId = doc.id;
       mine = doc;

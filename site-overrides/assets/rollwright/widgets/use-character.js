@@ -63,8 +63,8 @@ async function offer(config, system, inputs) {
   try { chosen = window.sessionStorage.getItem(choiceKey(system)); } catch { /* the active one */ }
   const id = chosen && store.has(chosen) ? chosen : store.activeId;
   if (!id) return;
-  if (saved.length > 1) chooser(config, system, inputs, saved, id);
-  await place(config, system, inputs, store.get(id));
+  await Promise.all([saved.length > 1 ? chooser(config, system, inputs, saved, id) : null,
+    place(config, system, inputs, store.get(id))]);
 }
 
 /**
@@ -75,27 +75,20 @@ async function offer(config, system, inputs) {
  * @param {{id: string, name: string}[]} saved
  * @param {string} id the character offered now
  */
-function chooser(config, system, inputs, saved, id) {
+async function chooser(config, system, inputs, saved, id) {
   const first = inputs[0]?.closest("section[data-rw-widget]");
   if (!first) return;
-  const box = document.createElement("p");
-  box.className = "rw-field rw-page-character";
-  const label = document.createElement("label");
-  const select = document.createElement("select");
-  select.id = `${first.id}-page-character`;
-  label.htmlFor = select.id;
-  label.className = "rw-field__label";
-  label.textContent = "Character for “use my character” on this page";
-  for (const c of saved) {
-    const option = document.createElement("option");
-    option.value = c.id;
-    option.textContent = c.name || "Unnamed character";
-    select.append(option);
+  const controlId = `${first.id}-page-character`;
+  let answer;
+  try {
+    answer = await callEngine(config, "character.choice", { characters: saved, chosen: id, control_id: controlId });
+  } catch (error) {
+    console.warn("Rollwright: the choice of characters cannot be shown:", error?.message || error);
+    return;
   }
-  select.value = id;
-  box.append(label, select);
-  first.before(box);
-  select.addEventListener("change", () => {
+  first.insertAdjacentHTML("beforebegin", answer.html); // engine-rendered, escaped
+  const select = /** @type {HTMLSelectElement|null} */ (document.getElementById(controlId));
+  select?.addEventListener("change", () => {
     try { window.sessionStorage.setItem(choiceKey(system), select.value); } catch { /* this page only */ }
     const character = openStore(system).get(select.value);
     if (character) place(config, system, inputs, character);
