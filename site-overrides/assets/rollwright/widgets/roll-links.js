@@ -1,9 +1,10 @@
 /**
  * Roll links: a link that shows exactly one roll again. A roll's answer carries its seed
- * (`data-rw-seed` in the engine's result); its link is the page with the widget's state (its notation,
- * its inputs) and that seed in the widget's seed field, and `rw-shared=<widget key>`, which makes the
- * page say that what it shows is the shared roll reproduced from its seed, not a new roll. The engine
- * rolls from the seed alone, so the same inputs and seed give the same dice (tests/kit/test_roll_links.py).
+ * (`data-rw-seed` in the engine's result; its words are marked `data-rw-roll-text`, else
+ * `data-rw-log-entry`); its link is the page with every input of the widget (its notation, its inputs),
+ * that seed in the widget's seed field if it has one, and `rw-shared=<widget key>`, which makes the page
+ * say that what it shows is the shared roll reproduced from its seed, not a new roll. The engine rolls
+ * from the seed alone, so the same inputs and seed give the same dice (tests/systems/test_roll_links.py).
  * An inline roll's link is `?rw-chip=<chip id>&rw-seed=<seed>#<chip id>` (./chips.js).
  *
  *   answerLink(form, "roll", {seed: 7, total: "12", text: "2d6 rolled 12"})
@@ -25,7 +26,7 @@ export function rollOf(result) {
   const rolled = result.querySelector("[data-rw-seed]");
   const seed = Number(rolled?.getAttribute("data-rw-seed"));
   if (!rolled || !Number.isInteger(seed)) return null;
-  const entry = result.querySelector("[data-rw-log-entry]") ?? rolled;
+  const entry = result.querySelector("[data-rw-roll-text]") ?? result.querySelector("[data-rw-log-entry]") ?? rolled;
   return { seed, total: rolled.getAttribute("data-rw-total") ?? "", text: (entry.textContent ?? "").trim() };
 }
 
@@ -40,9 +41,9 @@ export function answerLink(form, key, roll) {
   here.search = "";
   const url = stateURL(form, key, here);
   const seedField = form.querySelector("[data-rw-seed][name]");
-  if (roll && seedField) { // every input, not only those that differ from the page's: a later build may change them
+  if (roll) { // every input, not only those that differ from the page's: a later build may change them
     for (const [name, value] of allValues(form)) url.searchParams.set(`${key}.${name}`, value);
-    url.searchParams.set(`${key}.${seedField.getAttribute("name")}`, String(roll.seed));
+    if (seedField) url.searchParams.set(`${key}.${seedField.getAttribute("name")}`, String(roll.seed));
     url.searchParams.set(SHARED, key);
   }
   const section = form.closest("section[id]");
@@ -85,8 +86,10 @@ export function showReproduced(section, roll) {
     note.setAttribute("data-rw-reproduced", "");
     section.querySelector("[data-rw-result]")?.before(note);
   }
+  const afresh = section.querySelector("input[data-rw-seed]") ? "Empty the seed to roll afresh."
+    : "Change the seed to roll afresh.";
   note.textContent = `Reproduced from a shared link, not rolled again: seed ${roll.seed} gives exactly these dice `
-    + "to anyone who opens it. Empty the seed to roll afresh.";
+    + `to anyone who opens it. ${afresh}`;
   section.querySelector("[data-rw-result]")?.setAttribute("data-rw-reproduced", String(roll.seed));
 }
 

@@ -314,6 +314,8 @@ export function keepTracker(section, form, key, config, answer) {
   });
 
   show();
+  say(mine ? `Showing “${mine.name}”, saved in this browser.`
+    : "Not saved yet: change anything and it is kept in this browser, across tabs and visits.");
   return {
     recalled: mine ? asState(key, mine.params) : null,
     answered(byReader) {

@@ -230,6 +230,7 @@ export function mountWidget(section, config, configError) {
   let note = ""; // what the last answer cleared, said once in the status line
   /** @type {import("./tracker-keep.js").Keeper|null} */
   let keeper = null;
+  let lastLogged = ""; // the roll this widget logged last (its seed and words)
   const title = section.querySelector(".rw-widget__title")?.textContent?.trim() || "Roll";
   /** @param {boolean} [byReader] false: an answer the page asked for (a link, another tab), not the reader */
   const update = async (byReader = true) => {
@@ -256,7 +257,11 @@ export function mountWidget(section, config, configError) {
       const link = urlKey ? answerLink(form, urlKey, roll) : location.href;
       if (shared && roll) showReproduced(section, roll);
       logAnswer(section, result, link);
-      if (roll && byReader) logRoll({ what: title, text: roll.text, seed: roll.seed, total: roll.total, link });
+      const said = roll ? `${roll.seed} ${roll.text}` : "";
+      if (roll && byReader && said !== lastLogged) { // a tracker stepping through one roll logs it once
+        logRoll({ what: title, text: roll.text, seed: roll.seed, total: roll.total, link });
+        lastLogged = said;
+      }
     } catch (error) {
       if (mine !== sequence) return;
       const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
