@@ -65,6 +65,10 @@ KIT_ERRORS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 """Kit calls the engine refuses: the error envelopes must match too."""
 
+KIT_REFUSED_ONLY = ("widget.from-character",)
+"""Kit calls that only a game's widget can answer (a tracker that starts from the game's character): the kit
+compares their refusal, and each game with such a widget compares an answer in its ``parity_calls.toml``."""
+
 _WIDGET_MACRO = re.compile(r"\{\{\s*(widget\(.*?\))\s*\}\}", re.DOTALL)
 _RAW = re.compile(r"\{%\s*raw\s*%\}.*?\{%\s*endraw\s*%\}", re.DOTALL)
 
@@ -207,6 +211,7 @@ def coverage_problems(owner: str, calls: Sequence[ParityCall], hint: str) -> lis
     rendered = {c.params["widget"] for c in answered if c.name == "widget.render"}
     widgets = all_widgets()
     reached = {c.name for c in answered} | {widgets[w].call for w in rendered if w in widgets}
+    reached |= {c.name for c in calls if not c.valid and c.name in KIT_REFUSED_ONLY}
     mine = [name for name in api.REGISTRY if owner_of(name, {}) == owner]
     problems = [f"the call {name!r} is never compared: {hint}" for name in mine if name not in reached]
     problems += [f"the widget {name!r} is on no page and never rendered: show it on a page, or {hint}"
