@@ -44,7 +44,7 @@ register_widget(Widget(
     "roll-and-keep-roller", "Roll a pool", "roll-and-keep.roll",
     (Field("rolled", "Dice rolled"), Field("kept", "Dice kept"), Field("crippled", "Crippled (no explosions)"),
      Field("seed", "Seed (empty: random)", seed=True)),
-    "Roll", lambda data: roll_view(data, "rkroll"), defaults={"rolled": 4, "kept": 2, "seed": 7},
+    "Roll", roll_view, defaults={"rolled": 4, "kept": 2, "seed": 7},
     url_key="rkroll", log=5, log_title="Earlier rolls"))
 
 register_widget(Widget(
