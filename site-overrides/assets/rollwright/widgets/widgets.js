@@ -167,6 +167,7 @@ function markInvalid(form, field, message = "") {
  * Only engine-rendered nodes are copied; nothing is parsed from text.
  * @param {HTMLElement} section
  * @param {Element} result
+ * @param {string} link the link to this answer (a roll's: its inputs and seed), for the entry's copy button
  */
 function logAnswer(section, result, link) {
   const list = section.querySelector("ol[data-rw-log]");
