@@ -277,6 +277,9 @@ export function keepTracker(section, form, key, config, answer) {
           for (const [param, value] of Object.entries(started.params)) {
             state.append(`${key}.${param}`, typeof value === "boolean" ? (value ? "1" : "0") : String(value));
           }
+          if (form.elements.namedItem("seed") && !("seed" in started.params)) { // dice the tracker rolls: a fresh roll
+            state.append(`${key}.seed`, String(crypto.getRandomValues(new Uint32Array(1))[0]));
+          }
           currentId = null;
           mine = null;
           detached = false;
