@@ -144,9 +144,10 @@ def test_seeded_roll_equals_cpython_and_is_logged(live_site, tab):
     again = call("dice.roll", {"notation": "4d6!kh3+10k5", "seed": int(seed)})
     assert roller.locator("[data-rw-result] .rw-dice-roll").get_attribute("data-rw-total") == str(again["total"])
     assert roller.locator("input[name=seed]").input_value() == ""
-    texts = log.all_inner_texts()
+    texts = [text.removesuffix(" Copy link") for text in log.all_inner_texts()]  # each with its copy button
     assert texts[0].startswith(f"4d6!kh3+10k5 rolled {again['total']} ") and texts[0].endswith(f"seed {seed}")
     assert texts[1].endswith("seed 42") and roller.locator(".rw-log__title").inner_text() == "Last rolls"
+    assert log.locator("button[data-rw-copy]").count() == 2
 
 
 def test_an_answer_equal_to_the_one_shown_leaves_the_result_untouched(live_site, tab):
