@@ -175,9 +175,9 @@ def ladder(v: dict[str, Any]) -> dict[str, Fraction]:
 
 def wild(v: dict[str, Any]) -> dict[str, Fraction]:
     trait = exploding_die([4, 6, 8, 10, 12][v["trait"] - 1], 6)
-    best = combine(trait, exploding_die(6, 6), max)
-    return by_outcome(best, lambda b: "raise" if b + v["modifier"] >= 8 else "success" if b + v["modifier"] >= 4
-                      else "failure")
+    pairs = combine(trait, exploding_die(6, 6), lambda a, b: (a, b))  # each die read apart: both 1s is snake eyes
+    return by_outcome(pairs, lambda ab: "snake-eyes" if ab == (1, 1) else "raise" if max(ab) + v["modifier"] >= 8
+                      else "success" if max(ab) + v["modifier"] >= 4 else "failure")
 
 
 def again(v: dict[str, Any]) -> dict[str, Fraction]:
@@ -253,6 +253,22 @@ def test_gallery_game_on_new_notation_equals_its_rule_on_every_input(name: str) 
         odds = {o.key: p for o, p in outcome_odds(check, values, game.ladders)}
         expected = FORMS[name](values)
         assert odds == {k: expected.get(k, Fraction(0)) for k in odds}, values
+
+
+def test_a_seeded_roll_of_the_wild_die_reads_each_die_of_its_group() -> None:
+    """``die(1)`` and ``die(2)`` of ``{d8!, d6!}kh1`` are the trait die and the wild die (a roll as the odds read it)."""
+    game = load_file(GALLERY / "wild.toml")
+    (check,) = game.checks.values()
+    seen = set()
+    for seed in range(400):
+        values = {"trait": 1 + seed % 2, "modifier": 0}
+        answer = seeded_roll(check, values, game.ladders, seed)
+        dice = [die["value"] if "value" in die else sum(die["faces"]) for t in answer["terms"] for die in t["dice"]]
+        expected = ("snake-eyes" if dice == [1, 1] else "raise" if max(dice) >= 8 else "success" if max(dice) >= 4
+                    else "failure")
+        assert answer["outcome"] == expected, (seed, answer["terms"])
+        seen.add(answer["outcome"])
+    assert "snake-eyes" in seen
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -200,3 +200,27 @@ def test_an_input_named_like_a_word_of_the_roll_may_choose_a_roll_instead() -> N
             'bands = [{ key = "hit", name = "Hit", from = 1 }, { key = "miss", name = "Miss", to = 0 }]\n')
     game = load_text(text, "pips/game.toml", system_id="pips")
     assert notation(game.checks["pool"], {"dice": 0}, game.ladders) == "1d6"
+
+
+def test_a_data_games_messages_speak_of_its_game_toml_never_of_python() -> None:
+    """A game declared as data hears of its file's keys ([character], game.docs, game.title), a Python game of
+    its SYSTEM (issue 37, point 5)."""
+    from rollwright.checks.contract import declaration_problems
+    from rollwright.errors import ParameterError
+    from rollwright.kit.builder_page import builder_shell
+    from rollwright.kit.system import System
+
+    data = load_file(GALLERY / "strike.toml").system
+    assert isinstance(data, System) and data.declared_in == "gallery/strike.toml"
+    with pytest.raises(ParameterError) as refused:
+        builder_shell(data, without_js="")
+    assert str(refused.value) == ("strike has no character builder: gallery/strike.toml declares no [character] "
+                                  "table; add one to make characters")
+    empty = System("strike", "", "", "", "strike", (), declared_in="strike/game.toml")
+    assert declaration_problems(empty, "strike") == [f"strike/game.toml: game.{key} is empty; write the game's {key} "
+                                                     f"there" for key in ("title", "pitch", "source")]
+    python = System("demo", "Demo", "", "", "demo", ())
+    with pytest.raises(ParameterError, match="its SYSTEM declares no character_schema"):
+        builder_shell(python, without_js="")
+    for message in [str(refused.value), *declaration_problems(empty, "strike")]:
+        assert "SYSTEM" not in message and "__init__" not in message and "character_schema" not in message

@@ -13,7 +13,7 @@ here), so the refusals a reader meets while typing are answered too, in the engi
 reader types (``1e3``, ``-40``) is outside the space, and is answered by Python.
 
 Not bounded, so never precomputed: free text (the Dice page's notation, a tracker's plan), a seed (a fresh
-roll each time), a whole number without both ends, an object (a character).
+roll each time), a whole number without both ends, an object (a character), a tracker (``keep``).
 
 >>> from rollwright.kit.registry import REGISTRY, Param, register
 >>> from rollwright.kit.widget import Field, Widget, register_widget, _REGISTERED
@@ -156,6 +156,8 @@ def _field_values(widget: Any, field: Any) -> tuple[Any, ...] | str:
 
 def why_unbounded(widget: Any) -> str | None:
     """Why a widget's inputs are not a bounded space (None when they are)."""
+    if getattr(widget, "keep", False):
+        return "a tracker (kept in the browser, started from a character)"
     for field in widget.fields:
         values = _field_values(widget, field)
         if isinstance(values, str):

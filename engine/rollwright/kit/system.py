@@ -63,6 +63,9 @@ class System:
     words; None when its source states none (the site then says so, and grants nothing)."""
     attribution: str = ""
     """Whom the game is by, as it should be credited (``Jane Doe, 2026``)."""
+    declared_in: str | None = field(default=None, compare=False)
+    """The ``game.toml`` that declares the game (``pips/game.toml``), None for a game written in Python: its
+    messages then speak of that file's keys, never of Python objects."""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):

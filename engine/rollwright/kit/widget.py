@@ -16,6 +16,12 @@ Two opt-ins, both handled by the browser's generic widget script:
   widget without a ``url_key`` uses its name as the key (a short key keeps links short).
 - ``log``: keep that many earlier answers in a list under the result (the part
   of each answer the view marks ``data-rw-log-entry``, else the whole result).
+- ``keep``: a tracker: its state is also kept in the browser's storage, per game, under a
+  name the reader gives it, across tabs, reloads and visits (``data-rw-keep``); see the
+  browser's ``widgets/tracker-keep.js``.
+- ``from_character``: how a saved character starts the widget (``character -> {"name", "params"}``,
+  the system's own reading of its character document); the kit's ``widget.from-character`` call
+  answers it, and the section carries ``data-rw-from-character``.
 
 Each control has an empty, hidden slot under it (``data-rw-field-error``) where
 the browser shows an error that names its parameter.
@@ -91,6 +97,9 @@ class Widget:
     url_key: str | None = None  # keep the form's state in the address as ?<url_key>.<param>=value
     log: int = 0  # how many earlier answers to list under the result (0: none)
     log_title: str = "Earlier answers"
+    keep: bool = False  # a tracker: its state is kept in the browser's storage under a name
+    from_character: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    """A saved character as the widget's parameters: ``{"name": the character's name, "params": {...}}``."""
     corners: tuple[Mapping[str, Any], ...] = ()
     """Parameter sets beyond each number's ends and each choice that push the answer hardest (the
     longest text, the biggest numbers), e.g. two big dice pools; the site's tests sweep them all."""
@@ -110,6 +119,8 @@ def register_widget(widget: Widget) -> Widget:
         if field.goes_with and (not field.optional or not set(field.goes_with) <= names - {field.param}):
             raise ValueError(f"widget {widget.name!r}: field {field.param!r} can only go with other fields of the "
                              f"widget, and only when it is optional (goes_with={field.goes_with!r})")
+    if widget.from_character is not None and not widget.keep:
+        raise ValueError(f"widget {widget.name!r}: only a kept widget (keep=True) can start from a character")
     keys = [w.url_key for w in _REGISTERED.values() if w.url_key is not None]
     if widget.url_key in keys:
         raise ValueError(f"widget {widget.name!r}: url_key {widget.url_key!r} is taken by another widget")
@@ -351,6 +362,7 @@ def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Ht
                           "data-rw-url": widget.url_key or widget.name, "data-rw-state": "static",
                           "data-rw-space": space.to_json() if space else None,
                           "data-rw-python": None if space else python_when(widget),
+                          "data-rw-keep": widget.keep, "data-rw-from-character": widget.from_character is not None,
                           "aria-labelledby": title_id},
               el("p", {"class": "rw-widget__title", "id": title_id}, widget.title),
               form, status,

@@ -4,7 +4,7 @@ The page work (:mod:`rollwright.site.page_work`) registers them for every genera
 mkdocs-macros itself lists this module under its ``modules``.
 
 ``define_env`` only registers plain functions. The generic ones are ``table``,
-``widget``, ``roll``, ``check`` (a check declared in a ``game.toml``) and ``character_builder``; a system adds its own in its ``macros.py``
+``widget``, ``roll``, ``check`` (a check declared in a ``game.toml``), ``character_builder`` and ``roll_log``; a system adds its own in its ``macros.py``
 (a ``MACROS`` tuple), found by package discovery, so a new system edits nothing here.
 Each macro returns HTML built by the engine; a bad call raises
 :class:`~rollwright.kit.macros.MacroError` naming the macro and the cause, and
@@ -28,9 +28,9 @@ from rollwright.kit.discovery import system_packages
 from rollwright.kit.system import all_systems
 from rollwright.mkdocs.inline_rolls import check, roll
 from rollwright.mkdocs.macro_cache import MacroCache
-from rollwright.mkdocs.pages import character_builder, table, widget
+from rollwright.mkdocs.pages import character_builder, roll_log, table, widget
 
-GENERIC_MACROS = (table, widget, roll, check, character_builder)
+GENERIC_MACROS = (table, widget, roll, check, character_builder, roll_log)
 Owner = Callable[[tuple[Any, ...], dict[str, Any]], "str | None"]
 _cache: list[MacroCache] = []
 
@@ -70,7 +70,8 @@ def _builder(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
 
 
 GENERIC_OWNERS: dict[str, Owner] = {"table": _named, "widget": _named, "check": _named,
-                                    "character_builder": _builder, "roll": lambda args, kwargs: None}
+                                    "character_builder": _builder, "roll": lambda args, kwargs: None,
+                                    "roll_log": lambda args, kwargs: None}
 """Which game's code each generic macro's call runs (a game's own macros run their game's)."""
 
 

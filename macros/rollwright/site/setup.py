@@ -35,14 +35,17 @@ from rollwright.mkdocs.system_styles import joined_stylesheet
 from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
 from rollwright.site.config_file import ConfigFileError, line_of, load
 from rollwright.site.errors import SiteBuildError
+from rollwright.site.escaped_theme import escaped_templates
 from rollwright.site.generators import Generator
+from rollwright.site.lint_warnings import warn as warn_unusable
 from rollwright.site.time_limit import limited
 
 log = logging.getLogger("mkdocs.plugins.rollwright")
 NO_CACHE = ("ROLLWRIGHT_MACRO_CACHE", "off")
 """The environment variable, and its value, that turn the macros' content cache off."""
 SHARED_STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
-                      "assets/rollwright/css/builder.css", "assets/rollwright/css/print.css")
+                      "assets/rollwright/css/builder.css", "assets/rollwright/css/keep.css",
+                      "assets/rollwright/css/print.css")
 SCRIPT = "assets/rollwright/rollwright.js"
 MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
 """What the macros' HTML and the designer's notes (``!!! designer``) need; added when missing."""
@@ -193,6 +196,9 @@ class SiteSetup:
     stylesheet: tuple[str, str]
     extra_css: list[str]
     markdown_extensions: list[Any]
+    escaped_theme: Path | None = None
+    """The generator's templates that print the site's name, with it escaped (:mod:`.escaped_theme`): read after
+    the site's and Rollwright's overrides, before the generator's theme."""
     site_url: str | None = None
     """The address the site is built for (the command's ``--site-url``, else ``site_url`` in mkdocs.yml)."""
 
@@ -227,6 +233,7 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
     raw = raw if raw is not None else _read(config_file)
     _check_theme(config_file, raw)
     site = load_games(config_file, raw)
+    warn_unusable(site.systems)  # an outcome no input reaches, a budget no character meets: said, not failed
     root = site.root
     docs_dir = root / str(raw.get("docs_dir") or "docs")
     use_directory_urls = bool(raw.get("use_directory_urls", True))
@@ -272,8 +279,9 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
         log.info("No site_url: pages get no canonical link and sitemap.xml lists paths, not addresses. "
                  "Set site_url in mkdocs.yml, or build with `rollwright build --site-url URL`.")
     _PAGE_CONFIG[_key(config_file)] = {**raw, "extra": {**(raw.get("extra") or {}), **extra}}
+    escaped = escaped_templates(generator.theme_dir(), root / ".cache" / "rollwright" / "escaped-theme" / generator.theme)
     return SiteSetup(config_file, root, raw, generator, serving, site, assets, book, pages, docs_dir,
-                     use_directory_urls, extra, stylesheet, extra_css, wanted, site_url)
+                     use_directory_urls, extra, stylesheet, extra_css, wanted, escaped, site_url)
 
 
 def theme_variant(raw: dict[str, Any]) -> str:

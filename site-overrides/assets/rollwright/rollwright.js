@@ -18,6 +18,7 @@ import { registerOffline } from "./runtime/offline.js";
 import { mountChip } from "./widgets/chips.js";
 import { mountWidget } from "./widgets/widgets.js";
 import { warmWhenIdle } from "./runtime/warm.js";
+import { mountRollLog } from "./widgets/roll-log.js";
 
 /** Mount every widget and inline roll chip in the current document that is not mounted yet. */
 function mountAll() {
@@ -26,6 +27,9 @@ function mountAll() {
   }
   for (const chip of document.querySelectorAll("[data-rw-chip]:not([data-rw-mounted])")) {
     mountChip(/** @type {HTMLElement} */ (chip), config, configError);
+  }
+  for (const log of document.querySelectorAll("[data-rw-roll-log]:not([data-rw-mounted])")) {
+    mountRollLog(/** @type {HTMLElement} */ (log));
   }
   requestAnimationFrame(markScrollRegions); // after the theme has wrapped this page's tables
   warmWhenIdle(config); // a page that does not need Python first: later, when idle on a fast link

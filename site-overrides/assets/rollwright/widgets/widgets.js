@@ -9,6 +9,10 @@
  * Opt-ins the engine marks on a widget: `data-rw-url` keeps its form in the
  * page's address (./url-state.js); `[data-rw-log]` lists its last answers, as
  * copies of the engine-rendered result (its `[data-rw-log-entry]` part).
+ * Every widget gets a "Copy link" button (its state lives in the address); an answer that is a roll (its
+ * result carries `data-rw-seed`) is a roll link (./roll-links.js): the form's state with that seed, which a
+ * reader opens to see the same dice, marked as reproduced; each roll goes to the reader's roll log
+ * (./roll-log.js). A widget marked `data-rw-keep` (a tracker) is also kept in the browser (./tracker-keep.js).
  * An error that names a field is shown once, in that field's `[data-rw-field-error]` (the status
  * line then only points to it: FIELD_ERROR_STATUS); any other error is shown in the status line.
  *
@@ -26,6 +30,9 @@ import { answersOf, builtAnswer } from "./answers.js";
 import { clearStale, clearedNote } from "./stale-values.js";
 import { markScrollRegions } from "./scroll-regions.js";
 import { keepInAddress, writeState } from "./url-state.js";
+import { copyButton } from "./copy-link.js";
+import { logRoll } from "./roll-log.js";
+import { answerLink, rollOf, showReproduced, sharedKey, unshare } from "./roll-links.js";
 
 const DEBOUNCE_MS = 150;
 /** The status line's words while the error is shown under the field it names. */
@@ -174,14 +181,15 @@ function markInvalid(form, field, message = "") {
  * Only engine-rendered nodes are copied; nothing is parsed from text.
  * @param {HTMLElement} section
  * @param {Element} result
+ * @param {string} link the link to this answer (a roll's: its inputs and seed), for the entry's copy button
  */
-function logAnswer(section, result) {
+function logAnswer(section, result, link) {
   const list = section.querySelector("ol[data-rw-log]");
   if (!(list instanceof HTMLElement)) return;
   const entry = result.querySelector("[data-rw-log-entry]") ?? result;
   const item = document.createElement("li");
   item.className = "rw-log__item";
-  item.append(...Array.from(entry.cloneNode(true).childNodes));
+  item.append(...Array.from(entry.cloneNode(true).childNodes), " ", copyButton(() => link, "Copy link", "rw-copy rw-copy--small"));
   for (const node of item.querySelectorAll("[id]")) node.removeAttribute("id");
   list.prepend(item);
   const size = Number(list.dataset.rwLogSize) || 5;
@@ -244,7 +252,12 @@ export function mountWidget(section, config, configError) {
   let sequence = 0;
   let lastEdited = ""; // the control changed last (see stale-values.js)
   let note = ""; // what the last answer cleared, said once in the status line
-  const update = async () => {
+  /** @type {import("./tracker-keep.js").Keeper|null} */
+  let keeper = null;
+  let lastLogged = ""; // the roll this widget logged last (its seed and words)
+  const title = section.querySelector(".rw-widget__title")?.textContent?.trim() || "Roll";
+  /** @param {boolean} [byReader] false: an answer the page asked for (a link, another tab), not the reader */
+  const update = async (byReader = true) => {
     const mine = ++sequence;
     const params = collectParams(form);
     const busy = setTimeout(() => { if (mine === sequence) setStatus(section, "busy", "Working…"); }, BUSY_DELAY_MS);
@@ -264,14 +277,25 @@ export function mountWidget(section, config, configError) {
       showResult(result, answer.html);
       setStatus(section, fromSite ? "built" : "ready", note ? `Live. ${note}` : "Live"); // "ready": Python's
       note = "";
+      const shared = !byReader && urlKey && sharedKey() === urlKey;
+      if (byReader && urlKey) unshare(urlKey, section);
       if (urlKey) writeState(form, urlKey);
-      logAnswer(section, result);
+      keeper?.answered(byReader);
+      const roll = rollOf(result);
+      const link = urlKey ? answerLink(form, urlKey, roll) : location.href;
+      if (shared && roll) showReproduced(section, roll);
+      logAnswer(section, result, link);
+      const said = roll ? `${roll.seed} ${roll.text}` : "";
+      if (roll && byReader && said !== lastLogged) { // a tracker stepping through one roll logs it once
+        logRoll({ what: title, text: roll.text, seed: roll.seed, total: roll.total, link });
+        lastLogged = said;
+      }
     } catch (error) {
       if (mine !== sequence) return;
       const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
       if (data.kind === "boot" && !built) return; // the runtime's failed state is shown by onState
       const cleared = clearStale(form, data.field, lastEdited);
-      if (cleared.length) { note = clearedNote(cleared); update(); return; }
+      if (cleared.length) { note = clearedNote(cleared); update(byReader); return; }
       const underField = markInvalid(form, data.field, data.message);
       setStatus(section, "error", underField ? FIELD_ERROR_STATUS : data.message);
       // The previous answer stays in place, marked as an answer to earlier values.
@@ -283,21 +307,37 @@ export function mountWidget(section, config, configError) {
     }
   };
 
-  // A state from the address (a shared link, a reload) is answered as soon as Python is up;
-  // until then the build-time result is shown dimmed, as stale.
+  // A state from the address (a shared link, a reload) or a kept tracker is answered as soon as Python
+  // is up; until then the build-time result is shown dimmed, as stale.
   const urlKey = section.dataset.rwUrl;
-  const fromAddress = Boolean(urlKey) && keepInAddress(section, form, urlKey, () => update());
-  if (fromAddress) result.setAttribute("aria-busy", "true");
-  const start = () => startPython(config).then(() => { onState(); if (fromAddress && !built) update(); },
-    () => { onState(); result.removeAttribute("aria-busy"); });
-  if (built) {
-    if (fromAddress) update(); // from the site's answers (or Python, for a state beyond them)
-    if (runtimeState().state !== "idle") start(); // Python is on its way already (an earlier page)
-  } else if (when === "asked") {
-    if (fromAddress || runtimeState().state !== "idle") start();
-    else for (const type of ["focusin", "pointerdown", "input"]) section.addEventListener(type, start, { once: true });
+  const begin = () => {
+    const kept = keeper ? { recalled: keeper.recalled } : undefined;
+    const fromAddress = Boolean(urlKey) && keepInAddress(section, form, urlKey, () => update(), kept);
+    if (fromAddress) result.setAttribute("aria-busy", "true");
+    applyUsedWhen(form); // after the address has filled the form
+    const start = () => startPython(config).then(() => { onState(); if (fromAddress && !built) update(false); },
+      () => { onState(); result.removeAttribute("aria-busy"); });
+    if (built) {
+      if (fromAddress) update(false); // from the site's answers (or Python, for a state beyond them)
+      if (runtimeState().state !== "idle") start(); // Python is on its way already (an earlier page)
+    } else if (when === "asked") {
+      if (fromAddress || runtimeState().state !== "idle") start();
+      else for (const type of ["focusin", "pointerdown", "input"]) section.addEventListener(type, start, { once: true });
+    } else {
+      start();
+    }
+  };
+  if (urlKey) {
+    const copy = copyButton(() => answerLink(form, urlKey, rollOf(result)), "Copy link", "md-button rw-copy");
+    copy.title = "Copy a link to this widget as it is now (a roll: the same dice)";
+    (form.querySelector("button[type=submit]") ?? form).after(copy);
+  }
+  if (urlKey && section.hasAttribute("data-rw-keep")) {
+    import("./tracker-keep.js").then(({ keepTracker }) => {
+      keeper = keepTracker(section, form, urlKey, config, (byReader) => update(byReader));
+    }).catch((error) => console.error("Rollwright: this tracker cannot be kept in the browser", error)).finally(begin);
   } else {
-    start();
+    begin();
   }
 
   const edited = (/** @type {Event} */ event) => {
@@ -306,7 +346,6 @@ export function mountWidget(section, config, configError) {
   };
   form.addEventListener("input", edited);
   form.addEventListener("change", edited);
-  applyUsedWhen(form); // after the address has filled the form
   form.addEventListener("change", () => applyUsedWhen(form));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
