@@ -51,6 +51,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from rollwright.errors import ParameterError
+from rollwright.kit.answer_space import Space, precompute_plan
 from rollwright.kit.discovery import load
 from rollwright.kit.markup import AttrValue, Html, el
 from rollwright.kit.suggest import unknown
@@ -323,6 +324,23 @@ def _log(widget: Widget, widget_id: str) -> Html | None:
                         "aria-labelledby": title_id}))
 
 
+ANSWER_OVERHEAD = 80
+"""Bytes an answer file adds to its result's HTML (the envelope, the widget's name, JSON escapes)."""
+
+
+def precomputed_space(widget: Widget, html_bytes: int, state: Mapping[str, Any]) -> Space | None:
+    """The widget's input space when the site answers it at build time (:mod:`rollwright.kit.answer_space`),
+    judged from the size of one answer (its build-time result's HTML) and the page's state."""
+    return precompute_plan(widget, html_bytes + ANSWER_OVERHEAD, state)[0]
+
+
+def python_when(widget: Widget) -> str:
+    """When a widget that is not precomputed needs Python: ``first`` (at once: it answers as the reader types,
+    or its inputs are too many) or ``asked`` (a widget answered on its button, e.g. a roller: when the reader
+    first uses it, or sooner when the browser is idle on a fast connection)."""
+    return "asked" if widget.live == "submit" else "first"
+
+
 def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Html:
     """The whole widget in its build-time state, ready for the browser to bring to life."""
     widget = lookup_widget(name)
@@ -338,9 +356,12 @@ def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Ht
                       "role": "status", "aria-live": "polite"},
                 "Computed when this page was built. With JavaScript on, this widget answers live.")
     system = system_of(widget.call)
+    space = precomputed_space(widget, len(result["html"]), params)
     return el("section", {"class": "rw-widget", "id": widget_id, "data-rw-widget": name,
                           "data-rw-system": system.id if system else None, "data-rw-live": widget.live,
                           "data-rw-url": widget.url_key or widget.name, "data-rw-state": "static",
+                          "data-rw-space": space.to_json() if space else None,
+                          "data-rw-python": None if space else python_when(widget),
                           "data-rw-keep": widget.keep, "data-rw-from-character": widget.from_character is not None,
                           "aria-labelledby": title_id},
               el("p", {"class": "rw-widget__title", "id": title_id}, widget.title),

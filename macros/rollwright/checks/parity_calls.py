@@ -217,3 +217,27 @@ def coverage_problems(owner: str, calls: Sequence[ParityCall], hint: str) -> lis
     problems += [f"the widget {name!r} is on no page and never rendered: show it on a page, or {hint}"
                  for name in widgets if owner_of("widget.render", {"widget": name}) == owner and name not in rendered]
     return problems
+
+
+ANSWER_SAMPLES = 4
+"""How many answers at build time of each widget the parity check asks Pyodide for (the first, the last, one
+refusal and one in the middle); CPython answers them all (:func:`rollwright.site.answers.differing_answers`)."""
+
+
+def answer_samples(site_dir: Path) -> list[ParityCall]:
+    """A few of each widget's answers at build time (:mod:`rollwright.site.answers`), as the calls that make them."""
+    from rollwright.kit.answer_space import Space
+    from rollwright.site.answers import answer_folders
+
+    found = []
+    for widget, folder, space_json in answer_folders(site_dir):
+        space = Space.from_json(space_json)
+        answers = [json.loads((site_dir / folder / f"{i}.json").read_text(encoding="utf-8"))["ok"]
+                   for i in range(space.size)]
+        refused = next((i for i, ok in enumerate(answers) if not ok), None)
+        picks = sorted({0, space.size - 1, space.size // 2} | ({refused} if refused is not None else set()))
+        for index in picks[:ANSWER_SAMPLES]:
+            params = {"widget": widget, "params": space.params(index)}
+            found.append(ParityCall(owner_of("widget.render", params), "widget.render", params, answers[index],
+                                    f"answer {index} at build time, {folder}"))
+    return found

@@ -15,9 +15,18 @@
  * (./roll-log.js). A widget marked `data-rw-keep` (a tracker) is also kept in the browser (./tracker-keep.js).
  * An error that names a field is shown once, in that field's `[data-rw-field-error]` (the status
  * line then only points to it: FIELD_ERROR_STATUS); any other error is shown in the status line.
+ *
+ * When Python starts (`data-rw-python` on a widget the site did not answer at build time):
+ * - a widget answered at build time (`data-rw-answers`, ./answers.js) never starts it: it reads the answer
+ *   of each input from the site (state "built", "Live") until Python is ready, and asks Python for inputs
+ *   beyond its answers; once Python is ready (warmed when the browser is idle on a fast connection,
+ *   rollwright.js), Python answers everything (state "ready", the same "Live": nothing visible changes);
+ * - "asked" (a widget answered on its button, e.g. a roller): when the reader first uses it (state "asked");
+ * - "first" (it answers as the reader types free input, or its inputs are too many): at once, as before.
  */
 
 import { EngineError, SLOW_MS, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
+import { answersOf, builtAnswer } from "./answers.js";
 import { clearStale, clearedNote } from "./stale-values.js";
 import { markScrollRegions } from "./scroll-regions.js";
 import { keepInAddress, writeState } from "./url-state.js";
@@ -34,7 +43,7 @@ const INTEGER = /^-?\d+$/;
 /**
  * Show a status line: text (never HTML), a class for the look, a state on the section.
  * @param {HTMLElement} section
- * @param {"loading"|"ready"|"busy"|"error"|"failed"} state
+ * @param {"loading"|"ready"|"busy"|"error"|"failed"|"built"|"asked"} state
  * @param {string} message
  */
 function setStatus(section, state, message) {
@@ -43,7 +52,7 @@ function setStatus(section, state, message) {
   if (!status) return;
   status.textContent = message;
   status.classList.remove("rw-status--loading", "rw-status--ready", "rw-status--busy", "rw-status--error");
-  const look = state === "failed" ? "error" : state;
+  const look = state === "failed" ? "error" : state === "built" || state === "asked" ? "ready" : state;
   status.classList.add(`rw-status--${look}`);
 }
 
@@ -72,6 +81,11 @@ function showResult(result, html) {
   const heir = named ?? (place >= 0 ? result.querySelectorAll(FOCUSABLE)[place] : null);
   if (heir instanceof HTMLElement || heir instanceof SVGElement) heir.focus({ preventScroll: true });
 }
+
+/** Whether Python has been ready in this tab: from then on it answers everything (a worker that died is
+ * replaced, and what it had not answered is sent to the next one), never the site's answers again. */
+let pythonTookOver = runtimeState().state === "ready";
+events.addEventListener("statechange", () => { if (runtimeState().state === "ready") pythonTookOver = true; });
 
 /** @type {WeakMap<Element, string>} the engine HTML each result region shows */
 const shownHTML = new WeakMap();
@@ -210,21 +224,30 @@ export function mountWidget(section, config, configError) {
     return;
   }
 
+  const built = answersOf(section);
+  const when = section.dataset.rwPython === "asked" ? "asked" : "first";
   const onState = () => {
     if (!section.isConnected) { events.removeEventListener("statechange", onState); return; }
     const { state, error } = runtimeState();
+    const shown = section.dataset.rwState;
     if (state === "failed") {
+      if (built) return; // its answers still come from the site; an input beyond them says why not
       if (fieldset) fieldset.disabled = true;
       setStatus(section, "failed", failedMessage(error || "Python could not start"));
     } else if (state === "loading") {
-      setStatus(section, "loading", "Starting Python…");
-    } else if (state === "ready" && (section.dataset.rwState === "loading" || !section.dataset.rwState)) {
+      if (!built && shown !== "busy") setStatus(section, "loading", "Starting Python…");
+    } else if (state === "ready" && ["loading", "built", "asked", undefined, ""].includes(shown)) {
       if (fieldset) fieldset.disabled = false;
       setStatus(section, "ready", "Live");
     }
   };
   events.addEventListener("statechange", onState);
-  setStatus(section, "loading", "Starting Python…");
+  if (built || when === "asked") {
+    if (fieldset) fieldset.disabled = false;
+    setStatus(section, built ? "built" : "asked", built ? "Live" : "Python starts when you first use this widget.");
+  } else {
+    setStatus(section, "loading", "Starting Python…");
+  }
 
   let sequence = 0;
   let lastEdited = ""; // the control changed last (see stale-values.js)
@@ -243,12 +266,16 @@ export function mountWidget(section, config, configError) {
     }, SLOW_MS);
     result.setAttribute("aria-busy", "true");
     try {
-      const answer = await callEngine(config, "widget.render", { widget: section.dataset.rwWidget, params });
+      const fromSite = built && !pythonTookOver ? await builtAnswer(section, params) : null;
+      if (!fromSite && !pythonTookOver && built) {
+        setStatus(section, "busy", "Starting Python for an answer beyond the ones this page keeps…");
+      }
+      const answer = fromSite ?? await callEngine(config, "widget.render", { widget: section.dataset.rwWidget, params });
       if (mine !== sequence) return; // a newer request supersedes this one
       markInvalid(form, undefined);
       result.removeAttribute("data-rw-stale");
       showResult(result, answer.html);
-      setStatus(section, "ready", note ? `Live. ${note}` : "Live");
+      setStatus(section, fromSite ? "built" : "ready", note ? `Live. ${note}` : "Live"); // "ready": Python's
       note = "";
       const shared = !byReader && urlKey && sharedKey() === urlKey;
       if (byReader && urlKey) unshare(urlKey, section);
@@ -266,7 +293,7 @@ export function mountWidget(section, config, configError) {
     } catch (error) {
       if (mine !== sequence) return;
       const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
-      if (data.kind === "boot") return; // the runtime's failed state is shown by onState
+      if (data.kind === "boot" && !built) return; // the runtime's failed state is shown by onState
       const cleared = clearStale(form, data.field, lastEdited);
       if (cleared.length) { note = clearedNote(cleared); update(byReader); return; }
       const underField = markInvalid(form, data.field, data.message);
@@ -288,8 +315,17 @@ export function mountWidget(section, config, configError) {
     const fromAddress = Boolean(urlKey) && keepInAddress(section, form, urlKey, () => update(), kept);
     if (fromAddress) result.setAttribute("aria-busy", "true");
     applyUsedWhen(form); // after the address has filled the form
-    startPython(config).then(() => { onState(); if (fromAddress) update(false); },
+    const start = () => startPython(config).then(() => { onState(); if (fromAddress && !built) update(false); },
       () => { onState(); result.removeAttribute("aria-busy"); });
+    if (built) {
+      if (fromAddress) update(false); // from the site's answers (or Python, for a state beyond them)
+      if (runtimeState().state !== "idle") start(); // Python is on its way already (an earlier page)
+    } else if (when === "asked") {
+      if (fromAddress || runtimeState().state !== "idle") start();
+      else for (const type of ["focusin", "pointerdown", "input"]) section.addEventListener(type, start, { once: true });
+    } else {
+      start();
+    }
   };
   if (urlKey) {
     const copy = copyButton(() => answerLink(form, urlKey, rollOf(result)), "Copy link", "md-button rw-copy");
