@@ -59,7 +59,7 @@ def test_inputs_used_only_in_conditions_are_the_checks_inputs() -> None:
 
 
 def test_a_data_game_with_outcomes_answers_through_the_registry() -> None:
-    game = load_file(GALLERY / "strike.toml")
+    game = load_file(GALLERY / "strike" / "game.toml")
     names = install(game)
     try:
         answer = call("strike.attack", {"bonus": 2, "target": 15})
@@ -95,7 +95,7 @@ def test_rollwright_check_compares_a_data_games_checks_without_a_parity_file() -
     from rollwright.checks.parity_calls import declared_calls
     from rollwright.kit.system import System
 
-    game = load_file(GALLERY / "strike.toml")
+    game = load_file(GALLERY / "strike" / "game.toml")
     names = install(game)
     try:
         system = System("strike", "Strike", "", "", "strike", ())
@@ -122,7 +122,7 @@ def test_an_outcome_that_can_never_happen_and_an_impossible_budget_are_found_wit
 def test_the_gallery_declares_nothing_that_can_never_happen() -> None:
     from rollwright.data.lint import lint
 
-    for path in sorted((GALLERY).glob("*.toml")):
+    for path in sorted((GALLERY).glob("*/game.toml")):
         text = path.read_text(encoding="utf-8")
         assert lint(load_file(path), text) == [], path.name
 
@@ -210,11 +210,11 @@ def test_a_data_games_messages_speak_of_its_game_toml_never_of_python() -> None:
     from rollwright.kit.builder_page import builder_shell
     from rollwright.kit.system import System
 
-    data = load_file(GALLERY / "strike.toml").system
-    assert isinstance(data, System) and data.declared_in == "gallery/strike.toml"
+    data = load_file(GALLERY / "strike" / "game.toml").system
+    assert isinstance(data, System) and data.declared_in == "strike/game.toml"
     with pytest.raises(ParameterError) as refused:
         builder_shell(data, without_js="")
-    assert str(refused.value) == ("strike has no character builder: gallery/strike.toml declares no [character] "
+    assert str(refused.value) == ("strike has no character builder: strike/game.toml declares no [character] "
                                   "table; add one to make characters")
     empty = System("strike", "", "", "", "strike", (), declared_in="strike/game.toml")
     assert declaration_problems(empty, "strike") == [f"strike/game.toml: game.{key} is empty; write the game's {key} "
