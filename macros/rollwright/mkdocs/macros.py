@@ -24,8 +24,8 @@ import importlib.util
 from collections.abc import Callable
 from typing import Any
 
-from rollwright.kit.discovery import system_packages
-from rollwright.kit.system import all_systems
+from rollwright.kit.discovery import game_packages
+from rollwright.kit.system import all_games
 from rollwright.mkdocs.inline_rolls import check, roll
 from rollwright.mkdocs.macro_cache import MacroCache
 from rollwright.mkdocs.pages import character_builder, roll_log, table, widget
@@ -52,7 +52,7 @@ def owners_used() -> set[str | None] | None:
 
 
 def _packages_by_id() -> dict[str, str]:
-    return dict(zip(all_systems(), system_packages()))
+    return dict(zip(all_games(), game_packages()))
 
 
 def _named(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
@@ -60,7 +60,8 @@ def _named(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
     name = args[0] if args else kwargs.get("name")
     if not isinstance(name, str):
         return None
-    owning = [system_id for system_id in all_systems() if all_systems()[system_id].owns(name)]
+    games = all_games()
+    owning = [system_id for system_id in games if games[system_id].owns(name)]
     return _packages_by_id()[owning[0]] if owning else None
 
 
@@ -76,13 +77,13 @@ GENERIC_OWNERS: dict[str, Owner] = {"table": _named, "widget": _named, "check": 
 
 
 def system_macros() -> list[Callable[..., Any]]:
-    """Every discovered system's ``MACROS``, in package order."""
+    """Every discovered system's (and example game's) ``MACROS``, in package order."""
     return [fn for fn, _ in _owned_system_macros()]
 
 
 def _owned_system_macros() -> list[tuple[Callable[..., Any], str]]:
     found: list[tuple[Callable[..., Any], str]] = []
-    for package in system_packages():
+    for package in game_packages():
         name = f"{package}.macros"
         if importlib.util.find_spec(name) is not None:
             found.extend((fn, package) for fn in importlib.import_module(name).MACROS)

@@ -41,6 +41,9 @@ class RollwrightConfig(base.Config):
 
     systems = c.ListOfItems(c.Type(str), default=[])
     """The site's systems: folders next to mkdocs.yml, or installed systems' names (none: every installed one)."""
+    examples = c.ListOfItems(c.Type(str), default=[])
+    """Example games: folders of the site (a game's, or a folder of games'); in the registry and the wheel, not
+    among the site's games (:func:`rollwright.mkdocs.systems.resolve_examples`)."""
     book = c.Type(dict, default={})
     """The print editions and their PDFs (:class:`rollwright.mkdocs.book.edition.BookOptions`)."""
 

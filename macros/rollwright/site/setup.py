@@ -32,7 +32,7 @@ from rollwright.mkdocs.project import PLUGIN
 from rollwright.mkdocs.search_text import games as search_games
 from rollwright.mkdocs.site_assets import SiteAssets
 from rollwright.mkdocs.system_styles import joined_stylesheet
-from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
+from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve, resolve_examples
 from rollwright.site.config_file import ConfigFileError, line_of, load
 from rollwright.site.errors import SiteBuildError
 from rollwright.site.escaped_theme import escaped_templates
@@ -61,6 +61,7 @@ class LoadedGames:
     config_file: Path | None
     root: Path
     systems: list[SiteSystem]
+    """The site's games, then its example games (each ``example``): every package the wheel holds."""
     fingerprints: Fingerprints | None
     cache: MacroCache | None = None
     use_directory_urls: bool = True
@@ -105,6 +106,10 @@ def load_games(config_file: Path | None, raw: dict[str, Any] | None = None) -> L
     if not isinstance(entries, list) or not all(isinstance(entry, str) for entry in entries):
         raise SiteBuildError(f"{config_file.name}, line {_systems_line(config_file)}: systems is a list of folders "
                              f"or installed games' names, e.g. systems: [mygame]")
+    examples = options(config_file, raw).get("examples") or []
+    if not isinstance(examples, list) or not all(isinstance(entry, str) for entry in examples):
+        raise SiteBuildError(f"{config_file.name}, line {_systems_line(config_file, 'examples')}: examples is a list "
+                             f"of the site's folders (a game's, or a folder of games'), e.g. examples: [docs/gallery]")
     if previous is not None and previous.fingerprints is not None:
         # First: a game whose files changed (or went) leaves sys.modules, so that finding its package below
         # looks at the disk, not at the module imported last time (a folder removed is then said as such).
@@ -114,8 +119,13 @@ def load_games(config_file: Path | None, raw: dict[str, Any] | None = None) -> L
         systems = resolve(entries, root)
     except SystemConfigError as error:
         raise SiteBuildError(f"{config_file.name}, line {_systems_line(config_file)}: {error}") from None
+    try:
+        systems += resolve_examples(examples, root, systems)
+    except SystemConfigError as error:
+        raise SiteBuildError(f"{config_file.name}, line {_systems_line(config_file, 'examples')}: {error}") from None
     now = fingerprints(systems)  # before any import: an edit made meanwhile is seen by the next build
-    use_systems([system.module for system in systems])
+    use_systems([system.module for system in systems if not system.example],
+                [system.module for system in systems if system.example])
     if previous is not None:
         limited(load_all)  # the registries again, from the code as it is now
     site = LoadedGames(config_file, root, systems, now, _cache(root, now, previous),
@@ -124,9 +134,9 @@ def load_games(config_file: Path | None, raw: dict[str, Any] | None = None) -> L
     return site
 
 
-def _systems_line(config_file: Path) -> str:
+def _systems_line(config_file: Path, key: str = "systems") -> str:
     for index in range(20):
-        line = line_of(config_file, ["plugins", index, PLUGIN, "systems"])
+        line = line_of(config_file, ["plugins", index, PLUGIN, key])
         if line is not None and line != line_of(config_file, ["plugins", index]):
             return str(line)
     return str(line_of(config_file, ["plugins"]) or "?")
