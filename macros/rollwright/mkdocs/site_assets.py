@@ -87,9 +87,40 @@ class _Making:
 
 
 SERVE_WAIT_S = 0.5
-"""How long a build under ``rollwright serve`` waits for the bytecode and the snapshot before it ships a plain wheel."""
+"""How long a build under ``rollwright serve`` waits for the bytecode and the snapshot before it ships a plain wheel
+(when there is no earlier snapshot the browser can bring up to date instead)."""
 _MAKING: dict[str, _Making] = {}
 """The making of the bundle and snapshot for the latest sources this process saw (:meth:`SiteAssets.prepare`)."""
+
+
+class _Made:
+    """A snapshot made by this process, and what it was made from: the kit's sources, and each game's."""
+
+    def __init__(self, site_root: Path, base: str, games: dict[str, str], snapshot: Snapshot,
+                 lean_stdlib: LeanStdlib | None) -> None:
+        self.site_root, self.base, self.games = site_root, base, games
+        self.snapshot, self.lean_stdlib = snapshot, lean_stdlib
+
+
+_LAST_MADE: dict[Path, _Made] = {}
+"""Per site: the last snapshot made under ``rollwright serve``. While the one for sources just edited is being made,
+the pages get it with the new plain wheel and the games to import again (``refresh``): the browser restores it, puts
+the new wheel's files in place and imports those games afresh, instead of booting Python the slow way."""
+
+
+def split_sources(sources: Sequence[tuple[str, bytes]], games: Sequence[str]) -> tuple[str, dict[str, str]]:
+    """The digest of the sources that are not a game's (the kit, the entry module), and each game's digest.
+
+    >>> base, parts = split_sources([("rollwright/a.py", b"1"), ("g/b.py", b"2")], ["g"])
+    >>> split_sources([("rollwright/a.py", b"1"), ("g/b.py", b"3")], ["g"])[0] == base, sorted(parts)
+    (True, ['g'])
+    """
+    totals = {game: hashlib.sha256() for game in games}
+    base = hashlib.sha256()
+    for name, data in sources:
+        total = totals.get(name.split("/", 1)[0], base) if "/" in name else base
+        total.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return base.hexdigest(), {game: total.hexdigest() for game, total in totals.items()}
 
 
 def say_once_no_node() -> None:
@@ -202,6 +233,17 @@ class SiteAssets:
             raise SiteBuildError("the site's runtime was never prepared (on_config did not run)")
         self._start_making()  # under serve, only now: the pages were rendered without it taking a core
         assert self._making is not None
+        refresh = self._refresh() if self.serving else None
+        if refresh is not None and not self._making.done(0.0):
+            # The last snapshot, brought up to date in the browser: the new wheel, and the games edited since.
+            made, games = refresh
+            self.bundle, self.snapshot, self.lean_stdlib = build_bundle(self.systems, [], self._sources), made.snapshot, \
+                made.lean_stdlib
+            self.page_config["engineWheel"] = self.bundle.site_path
+            self.page_config["snapshot"] = {**made.snapshot.config(), "refresh": games}
+            if made.lean_stdlib is not None:
+                self.page_config["snapshot"]["stdlib"] = made.lean_stdlib.config()
+            return
         if self.serving and not self._making.done(SERVE_WAIT_S):
             # While serving, a page never waits for the bytecode and the snapshot of sources just edited: it gets
             # a plain wheel of them now (the browser boots Python the standard way), and the next build after the
@@ -221,6 +263,20 @@ class SiteAssets:
         self.lean_stdlib = self._lean_stdlib()
         if self.lean_stdlib is not None:
             self.page_config["snapshot"]["stdlib"] = self.lean_stdlib.config()
+        if self.serving and self.snapshot is not None:
+            base, games = split_sources(self._sources, [system.module for system in self.systems])
+            _LAST_MADE[self.site_root] = _Made(self.site_root, base, games, self.snapshot, self.lean_stdlib)
+
+    def _refresh(self) -> tuple[_Made, list[str]] | None:
+        """The last snapshot made for this site, and the games whose sources changed since, when the browser can
+        bring it up to date: the same kit and entry module (so the same games), only games' code edited."""
+        made = _LAST_MADE.get(self.site_root)
+        if made is None:
+            return None
+        base, games = split_sources(self._sources, [system.module for system in self.systems])
+        if base != made.base or set(games) != set(made.games):
+            return None
+        return made, sorted(game for game, value in games.items() if made.games[game] != value)
 
     def _lean_stdlib(self) -> LeanStdlib | None:
         """The small standard library listed with the snapshot (none without a snapshot, or an old one's list)."""
@@ -243,6 +299,8 @@ class SiteAssets:
             written.append((self.lean_stdlib.site_path, self.lean_stdlib.data))
         for path, data in written:
             target = site_dir / path
+            if target.is_file() and target.stat().st_size == len(data):
+                continue  # content-addressed: the same path holds the same bytes (a snapshot is MBs)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         try:
