@@ -25,6 +25,7 @@ import hashlib
 import logging
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -59,14 +60,22 @@ _told_about_node: list[bool] = []
 class _Making:
     """The bundle and snapshot being made on a thread of their own (a daemon: a build that stops does not wait)."""
 
-    def __init__(self, work: Callable[[], tuple[Bundle, Snapshot | None]]) -> None:
+    def __init__(self, work: Callable[[], tuple[Bundle, Snapshot | None]], *, background: bool = False) -> None:
         self._work = work
+        self._background = background
         self._done = threading.Event()
         self._answer: tuple[Bundle, Snapshot | None] | None = None
         self._error: BaseException | None = None
         threading.Thread(target=self._run, name="rollwright-runtime", daemon=True).start()
 
     def _run(self) -> None:
+        if self._background and sys.platform == "linux":
+            # Under serve: this thread (and the Node.js it starts) yields the cores to the browser booting the page
+            # and to the next edit's build. On Linux a thread's priority is its own; elsewhere it is the process's.
+            try:
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICENESS)
+            except OSError:
+                pass
         try:
             self._answer = self._work()
         except BaseException as error:  # noqa: BLE001 - handed to the build, which raises it
@@ -86,6 +95,8 @@ class _Making:
         return self._answer
 
 
+BACKGROUND_NICENESS = 10
+"""How much lower the making of bytecode and snapshot runs under ``rollwright serve`` (Linux; see :class:`_Making`)."""
 SERVE_WAIT_S = 0.5
 """How long a build under ``rollwright serve`` waits for the bytecode and the snapshot before it ships a plain wheel
 (when there is no earlier snapshot the browser can bring up to date instead)."""
@@ -224,8 +235,17 @@ class SiteAssets:
         if self._key not in _MAKING:
             _MAKING.clear()  # only the latest sources are worth keeping (an older making still ends on its own)
             sources = self._sources
-            _MAKING[self._key] = _Making(lambda: self._make(sources))
+            _MAKING[self._key] = _Making(lambda: self._make_and_remember(sources), background=self.serving)
         self._making = _MAKING[self._key]
+
+    def _make_and_remember(self, sources: list[tuple[str, bytes]]) -> tuple[Bundle, Snapshot | None]:
+        """:meth:`_make`; under serve, its snapshot is then the one later pages bring up to date (:data:`_LAST_MADE`),
+        from the moment it is made, whether or not a build has shipped it yet."""
+        bundle, snapshot = self._make(sources)
+        if self.serving and snapshot is not None:
+            base, games = split_sources(sources, [system.module for system in self.systems])
+            _LAST_MADE[self.site_root] = _Made(self.site_root, base, games, snapshot, self._lean_stdlib(snapshot))
+        return bundle, snapshot
 
     def finish(self) -> None:
         """Wait for the bundle and the snapshot, and put their paths in the page config (its failure raised here)."""
@@ -260,12 +280,9 @@ class SiteAssets:
             raise
         self.page_config["engineWheel"] = self.bundle.site_path
         self.page_config["snapshot"] = self.snapshot.config() if self.snapshot else None
-        self.lean_stdlib = self._lean_stdlib()
+        self.lean_stdlib = self._lean_stdlib(self.snapshot)
         if self.lean_stdlib is not None:
             self.page_config["snapshot"]["stdlib"] = self.lean_stdlib.config()
-        if self.serving and self.snapshot is not None:
-            base, games = split_sources(self._sources, [system.module for system in self.systems])
-            _LAST_MADE[self.site_root] = _Made(self.site_root, base, games, self.snapshot, self.lean_stdlib)
 
     def _refresh(self) -> tuple[_Made, list[str]] | None:
         """The last snapshot made for this site, and the games whose sources changed since, when the browser can
@@ -278,15 +295,15 @@ class SiteAssets:
             return None
         return made, sorted(game for game, value in games.items() if made.games[game] != value)
 
-    def _lean_stdlib(self) -> LeanStdlib | None:
-        """The small standard library listed with the snapshot (none without a snapshot, or an old one's list)."""
-        if self.snapshot is None or not self.snapshot.stdlib_files:
+    def _lean_stdlib(self, snapshot: Snapshot | None) -> LeanStdlib | None:
+        """The small standard library listed with a snapshot (none without a snapshot, or an old one's list)."""
+        if snapshot is None or not snapshot.stdlib_files:
             return None
         try:
-            data = trim((self.runtime.folder / STDLIB_ZIP).read_bytes(), self.snapshot.stdlib_files)
+            data = trim((self.runtime.folder / STDLIB_ZIP).read_bytes(), snapshot.stdlib_files)
         except LeanStdlibError as error:
             raise SiteBuildError(str(error)) from None
-        return LeanStdlib(data, self.snapshot.site_path.rsplit("/", 1)[0])
+        return LeanStdlib(data, snapshot.site_path.rsplit("/", 1)[0])
 
     def write(self, site_dir: Path) -> None:
         """Write the bundle, the snapshot and Pyodide into the built site, join the worker, then ``sw.js``."""
