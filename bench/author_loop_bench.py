@@ -148,6 +148,9 @@ def _until(page: Any, script: str, arg: Any, started: float) -> float:
 
 
 HAS_TEXT = "m => !!document.body && document.body.textContent.includes(m)"
+BOOT = ("() => { const r = window.rollwright; const w = r && r.worker;"
+        " return r ? [r.bootPath, w && w.pyodideMs, w && w.engineMs] : null; }")
+"""How the widget's Python started (the path, and the worker's ms to Pyodide and then to the engine)."""
 WHEEL = "() => { const c = document.getElementById('rw-config'); return c ? JSON.parse(c.textContent).engineWheel : null; }"
 
 
@@ -165,11 +168,11 @@ def _open(browser: Any, url: str, ready: Callable[[Any], None]) -> Any:
     return page
 
 
-def markdown_edits(page: Any, site: Path, repeat: int, tag: str) -> list[float]:
+def markdown_edits(page: Any, site: Path, repeat: int, tag: str, path: str = MARKDOWN) -> list[float]:
     times = []
     for number in range(repeat):
         marker = f"Edited-{tag}-{number}-{time.time_ns()}"
-        started = _append(site / MARKDOWN, f"\n\n{marker}\n")
+        started = _append(site / path, f"\n\n{marker}\n")
         times.append(_until(page, HAS_TEXT, marker, started))
         time.sleep(1.0)  # the watcher settles before the next edit
     return times
@@ -177,7 +180,7 @@ def markdown_edits(page: Any, site: Path, repeat: int, tag: str) -> list[float]:
 
 def rules_edits(page: Any, site: Path, repeat: int, path: str = RULES, line: str = "BENCH_EDIT_{n} = {t}"
                 ) -> dict[str, list[float]]:
-    found: dict[str, list[float]] = {"page": [], "engine_ready": []}
+    found: dict[str, list[Any]] = {"page": [], "engine_ready": [], "boot": []}
     for number in range(repeat):
         before = page.evaluate(WHEEL)
         started = _append(site / path, "\n" + line.format(n=number, t=time.time_ns()) + "\n")
@@ -185,6 +188,7 @@ def rules_edits(page: Any, site: Path, repeat: int, path: str = RULES, line: str
                                           " return !!c && JSON.parse(c.textContent).engineWheel !== w; }",
                                     before, started))
         found["engine_ready"].append(_until(page, f"() => !!document.querySelector(\"{READY}\")", None, started))
+        found["boot"].append(page.evaluate(BOOT))
         time.sleep(1.0)
     return found
 
@@ -223,7 +227,8 @@ def author_loop(browser: Any, repeat: int = 3) -> dict[str, Any]:
             new_plain = plain_copy(new_project(root / "plain" / NEW_GAME))
             *pair, page, plain_page = _pair(browser, root, new, new_plain, NEW_PAGE, "new")
             servers += pair
-            new_plain_md = markdown_edits(plain_page, new_plain, repeat, "plain-new")
+            new_plain_md = markdown_edits(plain_page, new_plain, repeat, "plain-new", NEW_MARKDOWN)
+            new_md = markdown_edits(page, new, repeat, "rollwright-new", NEW_MARKDOWN)
             toml = rules_edits(page, new, repeat, NEW_TOML, "# bench edit {n}: {t}")
         finally:
             for server in servers:
@@ -236,15 +241,17 @@ def author_loop(browser: Any, repeat: int = 3) -> dict[str, Any]:
         "rules_page_s": round(statistics.median(rules["page"]), 2),
         "rules_engine_ready_s": round(statistics.median(rules["engine_ready"]), 2),
         "new_plain_markdown_s": round(new_plain_s, 2),
+        "new_markdown_s": round(statistics.median(new_md), 2),
         "toml_page_s": round(statistics.median(toml["page"]), 2),
         "toml_engine_ready_s": round(statistics.median(toml["engine_ready"]), 2),
         "all": {"plain_markdown": plain_md, "markdown": our_md, **rules, "new_plain_markdown": new_plain_md,
-                "toml_page": toml["page"], "toml_engine_ready": toml["engine_ready"]},
+                "new_markdown": new_md, "toml_page": toml["page"], "toml_engine_ready": toml["engine_ready"]},
     }
     result["ratios"] = {key: round(result[key] / plain_s, 2)
                         for key in ("markdown_s", "rules_page_s", "rules_engine_ready_s")}
     result["ratios"].update({key: round(result[key] / new_plain_s, 2)
-                             for key in ("toml_page_s", "toml_engine_ready_s")})
+                             for key in ("new_markdown_s", "toml_page_s", "toml_engine_ready_s")})
+    result["boots"] = {"rules": rules["boot"], "toml": toml["boot"]}
     return result
 
 
@@ -256,6 +263,7 @@ def report(r: dict[str, Any]) -> str:
             ("rollwright serve: rules edit, widget answering", r["rules_engine_ready_s"],
              ratio["rules_engine_ready_s"]),
             ("new project: plain mkdocs-material, Markdown edit", r["new_plain_markdown_s"], 1.0),
+            ("new project: rollwright serve, Markdown edit", r["new_markdown_s"], ratio["new_markdown_s"]),
             ("new project: game.toml edit, page with the new wheel", r["toml_page_s"], ratio["toml_page_s"]),
             ("new project: game.toml edit, widget answering", r["toml_engine_ready_s"], ratio["toml_engine_ready_s"])]
     lines = [f"{'measure (flagship, edit to open page)':<58}{'s':>8}{'ratio':>8}"]

@@ -108,9 +108,40 @@ class _Made:
     """A snapshot made by this process, and what it was made from: the kit's sources, and each game's."""
 
     def __init__(self, site_root: Path, base: str, games: dict[str, str], snapshot: Snapshot,
-                 lean_stdlib: LeanStdlib | None) -> None:
+                 lean_stdlib: LeanStdlib | None, bytecode: dict[str, tuple[str, str, bytes]]) -> None:
         self.site_root, self.base, self.games = site_root, base, games
         self.snapshot, self.lean_stdlib = snapshot, lean_stdlib
+        self.bytecode = bytecode
+
+    def bytecode_for(self, sources: Sequence[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+        """The bytecode made then of the ``sources`` unchanged since (it is never checked against its source: PEP
+        552's unchecked hash, so an edited file gets none, and Pyodide compiles it)."""
+        found = []
+        for name, data in sources:
+            kept = self.bytecode.get(name)
+            if kept is not None and kept[0] == hashlib.sha256(data).hexdigest():
+                found.append((kept[1], kept[2]))
+        return sorted(found)
+
+
+def bytecode_by_source(sources: Sequence[tuple[str, bytes]], pyc: Sequence[tuple[str, bytes]]
+                       ) -> dict[str, tuple[str, str, bytes]]:
+    """Each source's (digest, its .pyc's name, the .pyc) from a build's bytecode (``pkg/__pycache__/x.TAG.pyc``).
+
+    >>> found = bytecode_by_source([("g/x.py", b"X = 1")], [("g/__pycache__/x.cpython-313.pyc", b"pyc")])
+    >>> found["g/x.py"][1:]
+    ('g/__pycache__/x.cpython-313.pyc', b'pyc')
+    >>> list(bytecode_by_source([("e.py", b"")], [("__pycache__/e.cpython-313.pyc", b"")]))
+    ['e.py']
+    """
+    digests = {name: hashlib.sha256(data).hexdigest() for name, data in sources}
+    found: dict[str, tuple[str, str, bytes]] = {}
+    for name, data in pyc:
+        folder, _, file = f"/{name}".rpartition("/__pycache__/")
+        source = f"{folder}/{file.split('.', 1)[0]}.py".lstrip("/")
+        if file and source in digests:
+            found[source] = (digests[source], name, data)
+    return found
 
 
 _LAST_MADE: dict[Path, _Made] = {}
@@ -181,9 +212,10 @@ class SiteAssets:
         except NodeError as error:
             raise SiteBuildError(str(error)) from None
 
-    def _make(self, sources: list[tuple[str, bytes]]) -> tuple[Bundle, Snapshot | None]:
+    def _make(self, sources: list[tuple[str, bytes]], pyc: list[tuple[str, bytes]] | None = None
+              ) -> tuple[Bundle, Snapshot | None]:
         """The wheel (with bytecode) and the snapshot for ``sources`` (Node.js runs for both when it is there)."""
-        bundle = build_bundle(self.systems, self._bytecode(sources), sources)
+        bundle = build_bundle(self.systems, self._bytecode(sources) if pyc is None else pyc, sources)
         snapshot = None
         if node_path() is not None:
             try:
@@ -241,10 +273,12 @@ class SiteAssets:
     def _make_and_remember(self, sources: list[tuple[str, bytes]]) -> tuple[Bundle, Snapshot | None]:
         """:meth:`_make`; under serve, its snapshot is then the one later pages bring up to date (:data:`_LAST_MADE`),
         from the moment it is made, whether or not a build has shipped it yet."""
-        bundle, snapshot = self._make(sources)
+        pyc = self._bytecode(sources)
+        bundle, snapshot = self._make(sources, pyc)
         if self.serving and snapshot is not None:
             base, games = split_sources(sources, [system.module for system in self.systems])
-            _LAST_MADE[self.site_root] = _Made(self.site_root, base, games, snapshot, self._lean_stdlib(snapshot))
+            _LAST_MADE[self.site_root] = _Made(self.site_root, base, games, snapshot, self._lean_stdlib(snapshot),
+                                               bytecode_by_source(sources, pyc))
         return bundle, snapshot
 
     def finish(self) -> None:
@@ -257,8 +291,8 @@ class SiteAssets:
         if refresh is not None and not self._making.done(0.0):
             # The last snapshot, brought up to date in the browser: the new wheel, and the games edited since.
             made, games = refresh
-            self.bundle, self.snapshot, self.lean_stdlib = build_bundle(self.systems, [], self._sources), made.snapshot, \
-                made.lean_stdlib
+            self.bundle = build_bundle(self.systems, made.bytecode_for(self._sources), self._sources)
+            self.snapshot, self.lean_stdlib = made.snapshot, made.lean_stdlib
             self.page_config["engineWheel"] = self.bundle.site_path
             self.page_config["snapshot"] = {**made.snapshot.config(), "refresh": games}
             if made.lean_stdlib is not None:
