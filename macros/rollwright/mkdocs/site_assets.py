@@ -66,6 +66,10 @@ class _Making:
         self._done = threading.Event()
         self._answer: tuple[Bundle, Snapshot | None] | None = None
         self._error: BaseException | None = None
+        self.superseded = False
+        """Under serve: newer sources were wanted before this making began, so it never ran."""
+
+    def start(self) -> None:
         threading.Thread(target=self._run, name="rollwright-runtime", daemon=True).start()
 
     def _run(self) -> None:
@@ -77,11 +81,22 @@ class _Making:
             except OSError:
                 pass
         try:
-            self._answer = self._work()
+            if not self._background:
+                self._answer = self._work()
+                return
+            with _ONE_AT_A_TIME:  # under serve, makings for sources already edited again are skipped, not raced
+                if self not in _MAKING.values():
+                    self.superseded = True
+                    return
+                self._answer = self._work()
         except BaseException as error:  # noqa: BLE001 - handed to the build, which raises it
             self._error = error
         finally:
             self._done.set()
+
+    def ready(self, within: float = 0.0) -> bool:
+        """Whether the making has ended and made something (a failure counts: :meth:`result` raises it)."""
+        return self.done(within) and not self.superseded
 
     def done(self, within: float = 0.0) -> bool:
         """Whether the making has ended (waiting at most ``within`` seconds for it)."""
@@ -95,7 +110,8 @@ class _Making:
         return self._answer
 
 
-BACKGROUND_NICENESS = 10
+_ONE_AT_A_TIME = threading.Lock()
+BACKGROUND_NICENESS = 5
 """How much lower the making of bytecode and snapshot runs under ``rollwright serve`` (Linux; see :class:`_Making`)."""
 SERVE_WAIT_S = 0.5
 """How long a build under ``rollwright serve`` waits for the bytecode and the snapshot before it ships a plain wheel
@@ -242,14 +258,17 @@ class SiteAssets:
         They are made in the background (:class:`_Making`) while the pages' macros and Markdown are rendered,
         and the site work waits for them (:meth:`finish`). Under ``rollwright serve`` an edit of the Markdown
         leaves the sources as they were: what was made for them last time is used again; an edit of a game's
-        code starts the making only once the pages are rendered, and the pages get a plain wheel meanwhile.
+        code starts the making only once the pages are rendered (one making at a time: one for sources edited
+        again meanwhile is skipped), and the pages get meanwhile the last snapshot to bring up to date (see
+        :data:`_LAST_MADE`), or before the site's first snapshot, a plain wheel. The first build under serve starts
+        the making at once, so that the fast path is there as soon as can be.
         """
         sources = source_files(self.systems)
         self._sources = sources
         key = self._sources_key(sources)
         self._key = key
-        if not self.serving:
-            self._start_making()
+        if not self.serving or (self.site_root not in _LAST_MADE and all(m.done() for m in _MAKING.values())):
+            self._start_making()  # under serve, only for the site's first snapshot: edits wait for none before it
         self.page_config = {
             "pyodide": f"assets/pyodide/{self.runtime.version}/",
             "pyodideVersion": self.runtime.version,
@@ -267,7 +286,9 @@ class SiteAssets:
         if self._key not in _MAKING:
             _MAKING.clear()  # only the latest sources are worth keeping (an older making still ends on its own)
             sources = self._sources
-            _MAKING[self._key] = _Making(lambda: self._make_and_remember(sources), background=self.serving)
+            making = _Making(lambda: self._make_and_remember(sources), background=self.serving)
+            _MAKING[self._key] = making
+            making.start()  # after it is listed: under serve it checks that it is still the latest
         self._making = _MAKING[self._key]
 
     def _make_and_remember(self, sources: list[tuple[str, bytes]]) -> tuple[Bundle, Snapshot | None]:
@@ -288,7 +309,7 @@ class SiteAssets:
         self._start_making()  # under serve, only now: the pages were rendered without it taking a core
         assert self._making is not None
         refresh = self._refresh() if self.serving else None
-        if refresh is not None and not self._making.done(0.0):
+        if refresh is not None and not self._making.ready(0.0):
             # The last snapshot, brought up to date in the browser: the new wheel, and the games edited since.
             made, games = refresh
             self.bundle = build_bundle(self.systems, made.bytecode_for(self._sources), self._sources)
@@ -298,7 +319,7 @@ class SiteAssets:
             if made.lean_stdlib is not None:
                 self.page_config["snapshot"]["stdlib"] = made.lean_stdlib.config()
             return
-        if self.serving and not self._making.done(SERVE_WAIT_S):
+        if self.serving and not self._making.ready(SERVE_WAIT_S):
             # While serving, a page never waits for the bytecode and the snapshot of sources just edited: it gets
             # a plain wheel of them now (the browser boots Python the standard way), and the next build after the
             # making ends uses what it made.
