@@ -97,3 +97,31 @@ def test_an_edit_recomputes_only_the_calls_that_used_the_file(game: Path, tmp_pa
     tables = [reread.wrap(fn, owner=lambda args, kwargs: GAME) for fn in (hits_table, other_table)]
     ran.clear()
     assert [table() for table in tables] == ["<p>20</p>", "<p>8</p>"] and ran == []  # kept on disk alike
+
+
+STOPPED_THEN_RECORDED = """
+from rollwright.mkdocs.call_uses import Uses
+from rollwright.site.time_limit import CallTimedOut, limited
+
+def forever():
+    while True:
+        pass
+
+try:
+    limited(forever, seconds=0.2)
+except CallTimedOut:
+    pass
+def answer():
+    return 42
+with Uses() as used:
+    print(answer(), used.active)
+"""
+
+
+def test_a_call_stopped_by_the_limit_leaves_no_pending_raise_for_the_recorder() -> None:
+    """A call stopped by the time limit, then a call recorded with the profiler, in the same thread: the second
+    answers (withdrawing the raise with NULL left Python 3.11's pending flag set, and the profiler then spun)."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", STOPPED_THEN_RECORDED], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout.strip()) == (0, "42 True"), done.stderr
