@@ -11,8 +11,13 @@ folder; the Rollwright copy starts from a copy of this checkout's ``.cache/rollw
 - a Markdown edit: a new sentence at the end of the page; the time from the file's write to the open page
   showing it (the server rebuilt, the browser reloaded by itself). Plain MkDocs gets the same edit.
 - a rules edit (Rollwright only): a new line in one of the Façade's rules modules, which changes the game's
-  sources, so its tables, its browser wheel, bytecode and memory snapshot are all made again; the time from
-  the write to the reloaded page naming the new wheel, and to its first widget answering from the new engine.
+  sources, so its browser wheel, bytecode and memory snapshot are made again, and the calls that used the file
+  are computed again; the time from the write to the reloaded page naming the new wheel, and to its first
+  widget answering from the new engine.
+
+Then the same for a new project (``rollwright new``, its game declared in a ``game.toml``): plain MkDocs serving
+its Markdown with the macros stubbed, and ``rollwright serve`` given a new line in the ``game.toml`` (every call
+of the game is computed again: a game's data is read by all its calls).
 
 Times are wall clock on this machine (``time.perf_counter``), medians of the samples; nothing here is a test.
 """
@@ -43,6 +48,10 @@ MARKDOWN = "docs/facade/basic-rules.md"
 RULES = "engine/systems/facade/rules/__init__.py"
 COPIED = ("mkdocs.yml", "docs", "engine/systems", "macros/rollwright/scaffold/template",
           "macros/rollwright/scaffold/template-data")  # the guide's snippets come from both templates
+NEW_GAME = "lanternfall"
+NEW_PAGE = f"{NEW_GAME}/"
+NEW_MARKDOWN = f"docs/{NEW_GAME}/index.md"
+NEW_TOML = f"{NEW_GAME}/game.toml"
 WAIT_S = 600.0
 READY = "section[data-rw-widget][data-rw-state='ready']"
 _MACRO = re.compile(r"\{\{.*?\}\}", re.DOTALL)
@@ -66,6 +75,13 @@ def copy_flagship(target: Path) -> Path:
             shutil.copyfile(source, target / part)
     if (REPO_ROOT / ".cache" / "rollwright").is_dir():
         shutil.copytree(REPO_ROOT / ".cache" / "rollwright", target / ".cache" / "rollwright")
+    return target
+
+
+def new_project(target: Path) -> Path:
+    """A project as ``rollwright new`` writes it (its game in a game.toml), at ``target``."""
+    subprocess.run([sys.executable, "-m", "rollwright", "new", str(target)], check=True, capture_output=True,
+                   text=True, timeout=300)
     return target
 
 
@@ -132,6 +148,9 @@ def _until(page: Any, script: str, arg: Any, started: float) -> float:
 
 
 HAS_TEXT = "m => !!document.body && document.body.textContent.includes(m)"
+BOOT = ("() => { const r = window.rollwright; const w = r && r.worker;"
+        " return r ? [r.bootPath, w && w.pyodideMs, w && w.engineMs] : null; }")
+"""How the widget's Python started (the path, and the worker's ms to Pyodide and then to the engine)."""
 WHEEL = "() => { const c = document.getElementById('rw-config'); return c ? JSON.parse(c.textContent).engineWheel : null; }"
 
 
@@ -149,27 +168,42 @@ def _open(browser: Any, url: str, ready: Callable[[Any], None]) -> Any:
     return page
 
 
-def markdown_edits(page: Any, site: Path, repeat: int, tag: str) -> list[float]:
+def markdown_edits(page: Any, site: Path, repeat: int, tag: str, path: str = MARKDOWN) -> list[float]:
     times = []
     for number in range(repeat):
         marker = f"Edited-{tag}-{number}-{time.time_ns()}"
-        started = _append(site / MARKDOWN, f"\n\n{marker}\n")
+        started = _append(site / path, f"\n\n{marker}\n")
         times.append(_until(page, HAS_TEXT, marker, started))
         time.sleep(1.0)  # the watcher settles before the next edit
     return times
 
 
-def rules_edits(page: Any, site: Path, repeat: int) -> dict[str, list[float]]:
-    found: dict[str, list[float]] = {"page": [], "engine_ready": []}
+def rules_edits(page: Any, site: Path, repeat: int, path: str = RULES, line: str = "BENCH_EDIT_{n} = {t}"
+                ) -> dict[str, list[float]]:
+    found: dict[str, list[Any]] = {"page": [], "engine_ready": [], "boot": []}
     for number in range(repeat):
         before = page.evaluate(WHEEL)
-        started = _append(site / RULES, f"\nBENCH_EDIT_{number} = {time.time_ns()}\n")
+        started = _append(site / path, "\n" + line.format(n=number, t=time.time_ns()) + "\n")
         found["page"].append(_until(page, "w => { const c = document.getElementById('rw-config');"
                                           " return !!c && JSON.parse(c.textContent).engineWheel !== w; }",
                                     before, started))
         found["engine_ready"].append(_until(page, f"() => !!document.querySelector(\"{READY}\")", None, started))
+        found["boot"].append(page.evaluate(BOOT))
         time.sleep(1.0)
     return found
+
+
+def _pair(browser: Any, root: Path, ours: Path, plain: Path, page_path: str, name: str
+          ) -> tuple[Server, Server, Any, Any]:
+    """``rollwright serve`` on ``ours`` and plain MkDocs on ``plain``, each with a tab on ``page_path``."""
+    python = sys.executable
+    rollwright = Server(ours, [python, "-m", "rollwright", "serve"], root / f"{name}-rollwright.log")
+    baseline = Server(plain, [python, "-m", "mkdocs", "serve", "--livereload"], root / f"{name}-plain.log")
+    rollwright.wait(page_path)
+    baseline.wait(page_path)
+    page = _open(browser, rollwright.url + page_path, lambda p: p.wait_for_selector(READY, timeout=WAIT_S * 1000))
+    plain_page = _open(browser, baseline.url + page_path, lambda p: p.wait_for_selector("article"))
+    return rollwright, baseline, page, plain_page
 
 
 def author_loop(browser: Any, repeat: int = 3) -> dict[str, Any]:
@@ -179,30 +213,45 @@ def author_loop(browser: Any, repeat: int = 3) -> dict[str, Any]:
         ours = copy_flagship(root / "rollwright-site")
         plain = plain_copy(copy_flagship(root / "plain-site"))
         shutil.rmtree(plain / ".cache", ignore_errors=True)
-        python = sys.executable
-        rollwright = Server(ours, [python, "-m", "rollwright", "serve"], root / "rollwright.log")
-        baseline = Server(plain, [python, "-m", "mkdocs", "serve", "--livereload"], root / "plain.log")
+        servers: list[Server] = []
         try:
-            rollwright.wait(PAGE)
-            baseline.wait(PAGE)
-            page = _open(browser, rollwright.url + PAGE, lambda p: p.wait_for_selector(READY, timeout=WAIT_S * 1000))
-            plain_page = _open(browser, baseline.url + PAGE, lambda p: p.wait_for_selector("article"))
+            *pair, page, plain_page = _pair(browser, root, ours, plain, PAGE, "flagship")
+            servers += pair
             plain_md = markdown_edits(plain_page, plain, repeat, "plain")
             our_md = markdown_edits(page, ours, repeat, "rollwright")
             rules = rules_edits(page, ours, repeat)
+            for server in servers:
+                server.stop()
+            servers = []
+            new = new_project(root / NEW_GAME)
+            new_plain = plain_copy(new_project(root / "plain" / NEW_GAME))
+            *pair, page, plain_page = _pair(browser, root, new, new_plain, NEW_PAGE, "new")
+            servers += pair
+            new_plain_md = markdown_edits(plain_page, new_plain, repeat, "plain-new", NEW_MARKDOWN)
+            new_md = markdown_edits(page, new, repeat, "rollwright-new", NEW_MARKDOWN)
+            toml = rules_edits(page, new, repeat, NEW_TOML, "# bench edit {n}: {t}")
         finally:
-            rollwright.stop()
-            baseline.stop()
+            for server in servers:
+                server.stop()
     plain_s = statistics.median(plain_md)
+    new_plain_s = statistics.median(new_plain_md)
     result = {
         "plain_markdown_s": round(plain_s, 2),
         "markdown_s": round(statistics.median(our_md), 2),
         "rules_page_s": round(statistics.median(rules["page"]), 2),
         "rules_engine_ready_s": round(statistics.median(rules["engine_ready"]), 2),
-        "all": {"plain_markdown": plain_md, "markdown": our_md, **rules},
+        "new_plain_markdown_s": round(new_plain_s, 2),
+        "new_markdown_s": round(statistics.median(new_md), 2),
+        "toml_page_s": round(statistics.median(toml["page"]), 2),
+        "toml_engine_ready_s": round(statistics.median(toml["engine_ready"]), 2),
+        "all": {"plain_markdown": plain_md, "markdown": our_md, **rules, "new_plain_markdown": new_plain_md,
+                "new_markdown": new_md, "toml_page": toml["page"], "toml_engine_ready": toml["engine_ready"]},
     }
     result["ratios"] = {key: round(result[key] / plain_s, 2)
                         for key in ("markdown_s", "rules_page_s", "rules_engine_ready_s")}
+    result["ratios"].update({key: round(result[key] / new_plain_s, 2)
+                             for key in ("new_markdown_s", "toml_page_s", "toml_engine_ready_s")})
+    result["boots"] = {"rules": rules["boot"], "toml": toml["boot"]}
     return result
 
 
@@ -212,7 +261,11 @@ def report(r: dict[str, Any]) -> str:
             ("rollwright serve: Markdown edit", r["markdown_s"], ratio["markdown_s"]),
             ("rollwright serve: rules edit, page with the new wheel", r["rules_page_s"], ratio["rules_page_s"]),
             ("rollwright serve: rules edit, widget answering", r["rules_engine_ready_s"],
-             ratio["rules_engine_ready_s"])]
+             ratio["rules_engine_ready_s"]),
+            ("new project: plain mkdocs-material, Markdown edit", r["new_plain_markdown_s"], 1.0),
+            ("new project: rollwright serve, Markdown edit", r["new_markdown_s"], ratio["new_markdown_s"]),
+            ("new project: game.toml edit, page with the new wheel", r["toml_page_s"], ratio["toml_page_s"]),
+            ("new project: game.toml edit, widget answering", r["toml_engine_ready_s"], ratio["toml_engine_ready_s"])]
     lines = [f"{'measure (flagship, edit to open page)':<58}{'s':>8}{'ratio':>8}"]
     lines += [f"{name:<58}{seconds:>8.2f}{value:>8.2f}" for name, seconds, value in rows]
     return "\n".join(lines)

@@ -15,7 +15,7 @@ import pytest
 from rollwright.kit import discovery
 from rollwright.kit.api import REGISTRY, call
 from rollwright.kit.errata import all_errata
-from rollwright.kit.reload import forget_systems
+from rollwright.kit.reload import forget_systems, refresh_systems
 from rollwright.kit.system import all_systems
 from rollwright.kit.tables import all_tables, build_table
 from rollwright.kit.widget import all_widgets
@@ -93,3 +93,11 @@ def test_forgotten_code_is_imported_afresh_and_registers_once(probe: Path) -> No
     discovery.load_all()
     assert _seen() == (2, True, ["2"], ["2"])
     assert {name for name in REGISTRY if not name.startswith("reload-probe.")} == calls_before
+
+
+def test_refresh_systems_is_what_the_browser_runs_over_an_older_snapshot(probe: Path) -> None:
+    """The worker restores a snapshot made before the edit, unpacks the new wheel, then calls this (issue 36)."""
+    assert _seen() == (1, True, ["1"], ["1"])
+    _write(probe, 3)
+    assert refresh_systems([PACKAGE]) == [PACKAGE]
+    assert _seen() == (3, True, ["3"], ["3"])

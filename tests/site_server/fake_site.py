@@ -23,7 +23,8 @@ from rollwright.site.devserver import DevSite, running
 
 CONFIG = "site_name: T\nplugins:\n  - rollwright:\n      systems:\n        - games/pips\n"
 ASSETS = {"a.wasm": b"\0asm", "w.mjs": b"export {}", "r.js": b"1", "c.json": b"{}", "s.zst": b"\x28\xb5",
-          "p.whl": b"PK", "t.css": b"a{}", "i.svg": b"<svg/>"}
+          "p.whl": b"PK", "t.css": b"a{}", "i.svg": b"<svg/>", "assets/pyodide/0.27.7/pyodide.asm.wasm": b"\0asm",
+          "assets/engine/0123456789ab/site.whl": b"PK", "assets/snapshot/0123456789abcdef/s.zst": b"\x28\xb5"}
 
 
 class BuildFailed(RollwrightError):
@@ -52,6 +53,7 @@ class FakeBuild:
         (site_dir / "index.html").write_text(f"<html><body><p>{html.escape(text)}</p></body></html>")
         (site_dir / "404.html").write_text("<html><body>Our own 404</body></html>")
         for name, body in ASSETS.items():
+            (site_dir / name).parent.mkdir(parents=True, exist_ok=True)
             (site_dir / name).write_bytes(body)
 
 

@@ -37,6 +37,17 @@ def test_content_types_and_the_sites_own_404(dev: DevSite) -> None:
     assert get(dev.url + "../../etc/passwd")[0] == 404
 
 
+def test_only_the_runtimes_versioned_files_are_cached(dev: DevSite) -> None:
+    """A reload after an edit takes Pyodide, a wheel and a snapshot already fetched from the browser's cache (their
+    paths name their version or content); anything else is fetched again."""
+    for name in ("assets/pyodide/0.27.7/pyodide.asm.wasm", "assets/engine/0123456789ab/site.whl",
+                 "assets/snapshot/0123456789abcdef/s.zst"):
+        status, headers, _ = get(dev.url + name)
+        assert status == 200 and headers["Cache-Control"] == "public, max-age=31536000, immutable", name
+    for name in ("a.wasm", "p.whl", "", "no/such/page/"):
+        assert get(dev.url + name)[1]["Cache-Control"] == "no-store", name
+
+
 SERVE = """
 import sys, time
 from pathlib import Path

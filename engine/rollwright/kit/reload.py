@@ -45,3 +45,20 @@ def forget_systems(packages: Iterable[str]) -> None:
     discovery.system_packages.cache_clear()
     system._declared.cache_clear()
     importlib.invalidate_caches()
+
+
+def refresh_systems(packages: Iterable[str]) -> list[str]:
+    """Import the systems ``packages`` afresh from their files as they are now, and fill the registries again;
+    returns the packages refreshed. The browser's worker calls it under ``rollwright serve`` after restoring a
+    memory snapshot made before the games' code was edited, once the new wheel's files are in place.
+
+    >>> refresh_systems([])
+    []
+    """
+    from rollwright.kit.discovery import load_all
+
+    named = [str(package) for package in packages]
+    if named:
+        forget_systems(named)
+        load_all()
+    return named

@@ -51,6 +51,12 @@ def owners_used() -> set[str | None] | None:
     return set(_cache[0].owners_used) if _cache else None
 
 
+def files_used() -> dict[str, set[str]] | None:
+    """The games' files (per game, relative to its folder; ``*``: all) the page's calls so far used, when the
+    cache counts them."""
+    return {game: set(names) for game, names in _cache[0].files_used.items()} if _cache else None
+
+
 def _packages_by_id() -> dict[str, str]:
     return dict(zip(all_games(), game_packages()))
 

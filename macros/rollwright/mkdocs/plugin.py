@@ -19,6 +19,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from jinja2.bccache import Bucket, BytecodeCache
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
@@ -96,6 +97,13 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         config.mdx_configs[PAGE_WORK] = setup.page_work
         return config
 
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Any) -> Any:
+        """Keep the theme's compiled templates for the process's next build (``rollwright serve``): each build makes a
+        new Jinja environment, which would compile them all again. Jinja checks each one's source."""
+        if env.bytecode_cache is None:
+            env.bytecode_cache = TEMPLATES
+        return env
+
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Any) -> Any:
         """A page a game declares that the site has but its nav leaves out is an orphan no reader finds (a warning:
         the strict build fails naming it). A declared page the site does not have at all is ``rollwright check``'s
@@ -133,6 +141,24 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         for system in self.setup.games.systems if self.setup else []:
             server.watch(str(system.folder))
         return server
+
+
+class _Templates(BytecodeCache):
+    """Compiled Jinja templates, in memory, by name and source checksum (Jinja's own keys)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        data = self._kept.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._kept[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = _Templates()
 
 
 def _is_properdocs() -> bool:

@@ -79,31 +79,41 @@ def _docs_only(changed: frozenset[Path] | None, config_file: Path) -> bool:
 
 
 def _pages_of_games(changed: frozenset[Path] | None, config_file: Path, site_dir: Path) -> bool:
-    """When every changed file is a game's (its code, its game.toml), make the pages that use those games (and only
-    them) stale in ``site_dir``, so a dirty build renders them again; False when a whole build is needed."""
+    """When every changed file is a game's (its code, its game.toml) or a page's, make the pages whose calls used
+    those files (and only them) stale in ``site_dir``, so a dirty build renders them again; False when a whole build
+    is needed. An edited Python file of a game touches the pages whose calls used it (:mod:`.page_work`'s
+    ``PAGE_FILES``); any other file of a game (added, removed, its game.toml) the pages that use the game at all."""
     from rollwright.mkdocs.book.nav import page_url
     from rollwright.mkdocs.book.urls import page_file
-    from rollwright.site.page_work import PAGE_OWNERS
+    from rollwright.site.page_work import PAGE_FILES
     from rollwright.site.setup import loaded_games
 
     site = loaded_games(config_file)
     if not changed or site is None or not site_dir.is_dir():
         return False
-    games: set[str | None] = set()
+    whole: set[str] = set()
+    edited: dict[str, set[str]] = {}
+    before = site.fingerprints.digests if site.fingerprints is not None else {}
     for path in changed:
-        owner = next((s.module for s in site.systems if path.resolve().is_relative_to(s.folder.resolve())), None)
-        if owner is None and not (path.suffix in DOCS_SUFFIXES and path.exists()):
+        owner = next((s for s in site.systems if path.resolve().is_relative_to(s.folder.resolve())), None)
+        if owner is None:
+            if path.suffix in DOCS_SUFFIXES and path.exists():
+                continue
             return False  # mkdocs.yml, the theme, Rollwright itself: everything again
-        games.add(owner)
-    games.discard(None)
-    pages = {page: owners for (config, page), owners in PAGE_OWNERS.items() if config == str(config_file)}
+        name = path.resolve().relative_to(owner.folder.resolve()).as_posix()
+        if path.suffix == ".py" and path.exists() and name in before.get(owner.module, {}):
+            edited.setdefault(owner.module, set()).add(name)
+        else:
+            whole.add(owner.module)
+    pages = {page: files for (config, page), files in PAGE_FILES.items() if config == str(config_file)}
     docs = config_file.parent / "docs"
     if not pages or any(path.suffix in DOCS_SUFFIXES and path.relative_to(docs).as_posix() not in pages
                         for path in changed if path.is_relative_to(docs)):
         return False
     use_directory_urls = bool(site.use_directory_urls)
-    for page, owners in pages.items():
-        if owners & games:
+    for page, files in pages.items():
+        if any(game in whole or "*" in names or names & edited.get(game, set()) for game, names in files.items()
+               if game in whole or game in edited):
             (site_dir / page_file(page_url(page, use_directory_urls))).unlink(missing_ok=True)
     return True
 

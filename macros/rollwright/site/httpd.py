@@ -4,10 +4,14 @@ Only the standard library: a :class:`SiteServer` (a ``ThreadingHTTPServer``, so 
 page or a slow client never holds up another request) answers from a folder that only changes when
 a build has succeeded (see :mod:`rollwright.site.mirror`). While the last build failed, every page
 is the error page (status 500); before the first build has finished, a page saying so (503).
-Nothing is cached by the browser (``Cache-Control: no-store``), so an edit is never hidden.
+Nothing is cached by the browser (``Cache-Control: no-store``), so an edit is never hidden, except the
+runtime's files whose path names their content or version (:func:`immutable`: Pyodide's, the wheel, the memory
+snapshot): a reload after an edit then takes Pyodide and its compiled wasm from the browser's cache.
 
 >>> content_type(Path("pyodide.asm.wasm")), content_type(Path("worker.mjs")), content_type(Path("a.whl"))
 ('application/wasm', 'text/javascript; charset=utf-8', 'application/zip')
+>>> immutable(["assets", "pyodide", "0.27.7", "pyodide.asm.wasm"]), immutable(["assets", "engine", "index.html"])
+(True, False)
 >>> url_parts("/rules/../../etc/passwd"), url_parts("/rules/rolls/"), url_parts("/a%20b.html?x=1")
 (None, ['rules', 'rolls'], ['a b.html'])
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import mimetypes
+import re
 import socket
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -49,6 +54,19 @@ def content_type(path: Path) -> str:
     """The ``Content-Type`` for a file, by its last suffix only (``sitemap.xml.gz`` is gzip, not XML)."""
     suffix = path.suffix.lower()
     return TYPES.get(suffix) or mimetypes.types_map.get(suffix) or "application/octet-stream"
+
+
+_VERSIONED = {"pyodide": re.compile(r"\d+\.\d+\.\d+[\w.+-]*"), "engine": re.compile(r"[0-9a-f]{12}"),
+              "snapshot": re.compile(r"[0-9a-f]{16}")}
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def immutable(parts: list[str]) -> bool:
+    """Whether a path is one of the runtime's content-addressed or versioned files (``assets/engine/<sha>/...``,
+    ``assets/snapshot/<sha>/...``, ``assets/pyodide/<version>/...``), whose bytes never change under their name."""
+    if len(parts) < 4 or parts[0] != "assets" or parts[1] not in _VERSIONED:
+        return False
+    return bool(_VERSIONED[parts[1]].fullmatch(parts[2]))
 
 
 def url_parts(url: str) -> list[str] | None:
@@ -95,8 +113,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            for name, value in (extra or {}).items():
+            extra = {"Cache-Control": "no-store", **(extra or {})}
+            for name, value in extra.items():
                 self.send_header(name, value)
             self.end_headers()
             if not head:
@@ -135,7 +153,7 @@ class _Handler(BaseHTTPRequestHandler):
             return self._missing(head, epoch)
         if target.suffix.lower() in (".html", ".htm"):
             body = inject(body, epoch)
-        self._send(status, body, content_type(target), head)
+        self._send(status, body, content_type(target), head, {"Cache-Control": IMMUTABLE} if immutable(parts) else None)
 
     def _missing(self, head: bool, epoch: int) -> None:
         """The site's own 404 page (with the reload script: the page may come with the next build)."""

@@ -49,9 +49,9 @@ PRIORITY = 36
 as written, as mkdocs-macros did."""
 CURRENT_PAGE: contextvars.ContextVar[str | None] = contextvars.ContextVar("rollwright_page", default=None)
 """The page being rendered (its path under docs/), when the generator tells (the MkDocs plugin sets it)."""
-PAGE_OWNERS: dict[tuple[str, str], set[str | None]] = {}
-"""(site config, page) -> the games whose code the page's macros ran, at its last render in this process: a build
-under ``rollwright serve`` renders again only the pages that use a game whose code changed."""
+PAGE_FILES: dict[tuple[str, str], dict[str, set[str]]] = {}
+"""(site config, page) -> the games' files its macros used (per game; ``*``: all of it), at its last render in this
+process: an edit of one file of a game renders again only the pages whose calls used it."""
 _HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
 
 
@@ -141,18 +141,18 @@ class _RunMacros(Preprocessor):
         page = CURRENT_PAGE.get()
         if "{{" not in text and "{%" not in text:
             if page:
-                PAGE_OWNERS[(self.config_file, page)] = set()
+                PAGE_FILES[(self.config_file, page)] = {}
             return lines
         env = _MACROS.environment(self.config_file)
         start_page_ids()
-        from rollwright.mkdocs.macros import owners_used, started_page
+        from rollwright.mkdocs.macros import files_used, started_page
 
         started_page()
         try:
             rendered = str(compiled(env, text).render(config=page_config(self.md, self.config_file))).split("\n")
-            owners = owners_used()
-            if page and owners is not None:
-                PAGE_OWNERS[(self.config_file, page)] = owners
+            files = files_used()
+            if page and files is not None:
+                PAGE_FILES[(self.config_file, page)] = files
             return rendered
         except Exception as error:  # noqa: BLE001 - said with the page, the line, the call and whose fault it is
             raise PageError(page_problem(error, page_name(self.md, text), text, macros=_MACROS.names,

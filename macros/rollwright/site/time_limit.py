@@ -95,9 +95,23 @@ def limited(work: Callable[[], T], seconds: float | None = None) -> T:
             _clear_pending(thread_id)
 
 
+class _Drained(Exception):
+    """Sent to this thread and caught at once: see :func:`_clear_pending`."""
+
+
 def _clear_pending(thread_id: int) -> None:
-    """Withdraw a raise that was sent but not yet delivered (the call ended just then)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object())
+    """Withdraw a raise that was sent but not yet delivered (the call ended just then), in the thread itself.
+
+    Withdrawing it with NULL would leave Python 3.11's "pending" flag set for good, and a profiler started later in
+    this thread (the macro cache's, :mod:`rollwright.mkdocs.call_uses`) would then spin at a function's first line.
+    So a harmless exception takes its place and is delivered here at once, which clears it.
+    """
+    try:  # delivered as the call returns, or at the loop's first jump back
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(_Drained))
+        for _ in range(1_000_000):
+            pass
+    except _Drained:
+        pass
 
 
 _state = threading.local()

@@ -77,6 +77,7 @@ export async function restore(loadPyodide, { indexURL, wheelURL, entryModule, sn
   let completing = null; // one download, however many calls wait for it
   const complete = () => (completing ??= completeFiles(pyodide, indexURL, wheelURL));
   const how = { path: "snapshot", reason: null, started, pyodideUp, complete };
+  if (snapshot.refresh) return refreshed(pyodide, { entryModule, wheelURL, refresh: snapshot.refresh }, complete, how);
   try {
     return makeRuntime(pyodide, entryModule, how);
   } catch (error) { // the image lacks the entry module: it may import once the files are there
@@ -87,6 +88,41 @@ export async function restore(loadPyodide, { indexURL, wheelURL, entryModule, sn
     return { ...makeRuntime(pyodide, entryModule, how), filesComplete: true };
   } catch (error) {
     throw new SnapshotUnusable(`the memory snapshot lacks ${entryModule} (${describe(error)})`);
+  }
+}
+
+/**
+ * Under `rollwright serve`, after restoring a snapshot made before some games' code was edited: the page's
+ * wheel unpacked, those games imported afresh from it (rollwright.kit.reload `refresh_systems`), so no answer
+ * comes from the code as it was. Should their code need a module the snapshot lacks, every file is installed
+ * and they are imported once more; any other failure boots Python the normal way (SnapshotUnusable).
+ * @param {any} pyodide
+ * @param {{entryModule: string, wheelURL: string, refresh: readonly string[]}} data
+ * @param {() => Promise<boolean>} complete
+ * @param {any} how
+ * @returns {Promise<Runtime>}
+ */
+async function refreshed(pyodide, { entryModule, wheelURL, refresh }, complete, how) {
+  const again = () => {
+    const reload = pyodide.pyimport("rollwright.kit.reload");
+    try {
+      reload.refresh_systems(pyodide.toPy([...refresh]));
+    } finally {
+      reload.destroy();
+    }
+    return makeRuntime(pyodide, entryModule, { ...how, path: "snapshot-refreshed" });
+  };
+  try {
+    installWheel(pyodide, await fetchBytes(wheelURL));
+    return again();
+  } catch (error) {
+    console.warn(`Rollwright: ${describe(error)}; installing Python's files`);
+  }
+  try {
+    await complete();
+    return { ...again(), filesComplete: true };
+  } catch (error) {
+    throw new SnapshotUnusable(`the memory snapshot could not take the edited games (${describe(error)})`);
   }
 }
 

@@ -22,7 +22,10 @@ function readSnapshot(raw) {
     : []; // checked against the sizes where it is used (zstd.js frameTableProblem)
   return Object.freeze({ url: new URL(raw.url, SITE_ROOT).href, bytes: Number(raw.bytes), frames,
     rawBytes: Number(raw.rawBytes), packedBytes: Number(raw.packedBytes),
-    pyodide: String(raw.pyodide ?? ""), sha256: String(raw.sha256 ?? ""), stdlib });
+    pyodide: String(raw.pyodide ?? ""), sha256: String(raw.sha256 ?? ""), stdlib,
+    // Under `rollwright serve`, a snapshot made before the games named here were edited: the worker puts the
+    // page's wheel in place and imports them afresh (boot-paths.js `restore`).
+    refresh: Array.isArray(raw.refresh) ? Object.freeze(raw.refresh.map(String)) : null });
 }
 
 /**
