@@ -48,7 +48,8 @@ MAX_FIELDS = 40
 """Most fields one kind declares."""
 MAX_CHOICES = 200
 """Most choices of one choice (or list) field."""
-KIND_KEYS = ("title", "singular", "summary", "page", "fields", "entries", "csv")
+KIND_KEYS = ("title", "singular", "summary", "page", "fields", "computed", "entries", "csv")
+COMPUTED_KEYS = ("label", "by", "with", "help", "unit")
 FIELD_KEYS = ("type", "label", "choices", "to", "min", "max", "optional", "unit", "help")
 
 EntriesReader = Callable[[Kind, Any, str], tuple[Entry, ...]]
@@ -90,6 +91,8 @@ def _kind(reader: Reader, kind_id: str, value: Any, key: str, csv_reader: Entrie
         raise reader.fail(f"{key}.fields", f"{len(fields_section)} fields; the most a kind declares is "
                                            f"{MAX_FIELDS}, so split the kind")
     fields = tuple(_field(reader, name, spec, f"{key}.fields.{name}") for name, spec in fields_section.items())
+    fields += _computed(reader, table.get("computed", {}), f"{key}.computed", {spec.key for spec in fields},
+                        MAX_FIELDS - len(fields))
     title = table.text("title")
     kind = Kind(kind_id, title, table.text("singular", title), table.text("summary", ""), table.text("page", ""),
                 fields, (), reader.file)
@@ -135,6 +138,34 @@ def _field(reader: Reader, name: str, value: Any, key: str) -> FieldSpec:
     return FieldSpec(name, table.text("label", name.replace("_", " ").capitalize()), kind, choices,
                      table.text("to") if "to" in table else None, low, high, table.flag("optional", False),
                      table.text("unit", ""), table.text("help", ""))
+
+
+def _computed(reader: Reader, section: Any, key: str, taken: set[str], room: int) -> tuple[FieldSpec, ...]:
+    """``[kinds.<id>.computed.<key>]``: ``label``, ``by`` (a registered function), ``with`` (its values)."""
+    if not isinstance(section, Mapping):
+        raise reader.fail(key, "expected tables such as [" + key + ".full_vs_leather]")
+    if len(section) > room:
+        raise reader.fail(key, f"{len(section)} computed fields; with the others, the most a kind declares is "
+                               f"{MAX_FIELDS}")
+    found = []
+    for name, value in section.items():
+        where = f"{key}.{name}"
+        if not FIELD_KEY.match(name) or name in RESERVED or name in taken:
+            raise reader.fail(where, f"a computed field's key is lower-case letters, digits and '_', not 'id', "
+                                     f"'name' or a field's key (got {name!r})")
+        table = reader.table(value, where, COMPUTED_KEYS, required=("by",))
+        given = table.get("with", {})
+        if not isinstance(given, Mapping) or not all(
+                isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in given.values()):
+            raise reader.fail(f"{where}.with", "expected a table of texts and whole numbers, such as "
+                                               "{ armor = \"leather-armor\" }")
+        if len(given) > MAX_FIELDS:
+            raise reader.fail(f"{where}.with", f"more than {MAX_FIELDS} values")
+        found.append(FieldSpec(name, table.text("label", name.replace("_", " ").capitalize()), "measure",
+                               unit=table.text("unit", ""), help=table.text("help", ""), computed=True,
+                               by=table.text("by"), params=tuple(given.items())))
+        taken.add(name)
+    return tuple(found)
 
 
 def _only(reader: Reader, values: Mapping[str, Any], key: str, kind: str, name: str, types: tuple[str, ...]) -> None:

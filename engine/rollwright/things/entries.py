@@ -128,7 +128,7 @@ def read_toml_entries(reader: Reader, kind: Kind, section: Any, key: str) -> tup
         raise reader.fail(key, f"expected tables such as [{key}.my-entry]")
     if len(section) > MAX_ENTRIES:
         raise reader.fail(key, f"{len(section):,} entries; the most a kind holds is {MAX_ENTRIES:,}")
-    known = ("name",) + tuple(f.key for f in kind.fields)
+    known = ("name",) + tuple(f.key for f in kind.fields if not f.computed)
     entries: list[Entry] = []
     seen: set[str] = set()
     for entry_id, value in section.items():

@@ -21,11 +21,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-Value = int | Fraction | str | tuple[str, ...] | None
-"""What one field of one entry holds: a number, text (dice, a choice, a link), a list of texts, or nothing."""
+
+
+@dataclass(frozen=True, order=True)
+class Measure:
+    """A computed field's answer: an exact value (what the list sorts by) and the text shown for it."""
+
+    value: Fraction
+    text: str
+
+
+Value = int | Fraction | str | tuple[str, ...] | Measure | None
+"""What one field of one entry holds: a number, text (dice, a choice, a link), a list of texts, a computed
+:class:`Measure`, or nothing."""
 
 FIELD_TYPES = ("number", "dice", "choice", "text", "list", "link")
-"""The types a field may declare."""
+"""The types a field may declare (a computed field's type is ``measure``)."""
 
 
 @dataclass(frozen=True)
@@ -49,11 +60,15 @@ class FieldSpec:
     help: str = ""
     computed: bool = False
     """Worked out by the game's code (:mod:`rollwright.things.computed`), never written in an entry."""
+    by: str | None = None
+    """A computed field's function (its registered name)."""
+    params: tuple[tuple[str, str | int], ...] = ()
+    """What a computed field's function is given besides the entry (``with`` in the declaration)."""
 
     @property
     def sortable_as_number(self) -> bool:
         """Whether a list sorts this field by value rather than as text."""
-        return self.type == "number"
+        return self.type in ("number", "measure")
 
 
 @dataclass(frozen=True)

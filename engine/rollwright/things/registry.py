@@ -135,7 +135,8 @@ def package_kinds(package: str) -> tuple[Kind, ...]:
 
 
 def catalogue(game: str) -> Catalogue:
-    """The things of the site's game ``game`` (its id), links to rule pages checked against its pages."""
+    """The things of the site's game ``game`` (its id): links to rule pages checked against its pages, computed
+    fields worked out (:mod:`rollwright.things.computed`)."""
     return _catalogues()[game]
 
 
@@ -146,16 +147,18 @@ def all_catalogues() -> tuple[Catalogue, ...]:
 
 @cache
 def _catalogues() -> dict[str, Catalogue]:
-    from rollwright.kit.discovery import system_packages
+    from rollwright.kit.discovery import load, system_packages
     from rollwright.kit.system import package_system
+    from rollwright.things.computed import fill
     from rollwright.things.links import check_page_links
 
+    load("rules")  # a game's computed fields' functions live with its rules
     found: dict[str, Catalogue] = {}
     for package in system_packages():
         system = package_system(package)
         kinds = package_kinds(package)
         check_page_links(kinds, system)
-        found[system.id] = Catalogue(system.id, kinds)
+        found[system.id] = Catalogue(system.id, tuple(fill(kind) for kind in kinds))
     return found
 
 
