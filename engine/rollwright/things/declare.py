@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rollwright.data.formula import suggest
-from rollwright.things.model import FIELD_TYPES, Entry, FieldSpec, Kind
+from rollwright.things.model import FIELD_TYPES, Entry, FieldSpec, Kind, Use
 
 if TYPE_CHECKING:
     from rollwright.data.loader import Reader
@@ -48,7 +48,8 @@ MAX_FIELDS = 40
 """Most fields one kind declares."""
 MAX_CHOICES = 200
 """Most choices of one choice (or list) field."""
-KIND_KEYS = ("title", "singular", "summary", "page", "fields", "computed", "entries", "csv")
+KIND_KEYS = ("title", "singular", "summary", "page", "fields", "computed", "use", "entries", "csv")
+USE_KEYS = ("label", "page", "widget", "param")
 COMPUTED_KEYS = ("label", "by", "with", "help", "unit")
 FIELD_KEYS = ("type", "label", "choices", "to", "min", "max", "optional", "unit", "help")
 
@@ -94,8 +95,12 @@ def _kind(reader: Reader, kind_id: str, value: Any, key: str, csv_reader: Entrie
     fields += _computed(reader, table.get("computed", {}), f"{key}.computed", {spec.key for spec in fields},
                         MAX_FIELDS - len(fields))
     title = table.text("title")
+    use = None
+    if "use" in table:
+        given = reader.table(table.get("use"), f"{key}.use", USE_KEYS, required=USE_KEYS)
+        use = Use(given.text("label"), given.text("page"), given.text("widget"), given.text("param"))
     kind = Kind(kind_id, title, table.text("singular", title), table.text("summary", ""), table.text("page", ""),
-                fields, (), reader.file)
+                fields, (), reader.file, use)
     if "csv" in table and "entries" in table:
         raise reader.fail(f"{key}.csv", "the entries are given twice (csv and entries); keep one of them")
     if "csv" in table:
@@ -104,7 +109,7 @@ def _kind(reader: Reader, kind_id: str, value: Any, key: str, csv_reader: Entrie
         entries = csv_reader(kind, table.text("csv"), f"{key}.csv")
     else:
         entries = read_toml_entries(reader, kind, table.get("entries", {}), f"{key}.entries")
-    return Kind(kind.id, kind.title, kind.singular, kind.summary, kind.page, kind.fields, entries, kind.file)
+    return Kind(kind.id, kind.title, kind.singular, kind.summary, kind.page, kind.fields, entries, kind.file, use)
 
 
 def _field(reader: Reader, name: str, value: Any, key: str) -> FieldSpec:

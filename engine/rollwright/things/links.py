@@ -50,6 +50,8 @@ def check_page_links(kinds: tuple[Kind, ...], system: object) -> None:
     for kind in kinds:
         if kind.page and kind.page.partition("#")[0] not in pages:
             raise _fail(kind, None, f"kinds.{kind.id}.page", _not_a_page(kind.page, pages))
+        if kind.use is not None and kind.use.page.partition("#")[0] not in pages:
+            raise _fail(kind, None, f"kinds.{kind.id}.use.page", _not_a_page(kind.use.page, pages))
         for spec in kind.fields:
             if spec.type != "link" or spec.to != "page":
                 continue

@@ -95,6 +95,16 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Use:
+    """A live widget on a rule page that an entry's card opens preset with the entry (``param`` = its id)."""
+
+    label: str
+    page: str
+    widget: str
+    param: str
+
+
+@dataclass(frozen=True)
 class Kind:
     """A kind of thing (melee weapons, spells): its fields, in order, and its entries, in the declared order."""
 
@@ -107,6 +117,7 @@ class Kind:
     fields: tuple[FieldSpec, ...] = ()
     entries: tuple[Entry, ...] = ()
     file: str = ""
+    use: Use | None = None
 
     def field(self, key: str) -> FieldSpec:
         for spec in self.fields:

@@ -146,14 +146,23 @@ def card_body(kind: Kind, entry: Entry, kinds: Iterable[Kind]) -> str:
     return (f'<dl class="rw-card__fields" data-rw-card="{kind.id}/{entry.id}">{"".join(items)}</dl>')
 
 
-def cards_markdown(kind: Kind, kinds: Iterable[Kind], level: int = 3) -> str:
-    """Every entry of the kind as a card: a Markdown heading with the entry's anchor, then its fields."""
+def cards_markdown(kind: Kind, kinds: Iterable[Kind], level: int = 3, use: tuple[str, str] | None = None) -> str:
+    """Every entry of the kind as a card: a Markdown heading with the entry's anchor, then its fields.
+
+    ``use``: ``(link target before the query, url key)`` of the kind's live widget; each card then links to it,
+    preset with the entry (``page.md?<key>.<param>=<id>#anchor``).
+    """
     kinds = tuple(kinds)
     blocks = []
     for entry in kind.entries:
+        try_it = ""
+        if use is not None and kind.use is not None:
+            page, _, fragment = use[0].partition("#")
+            target = f"{page}?{use[1]}.{kind.use.param}={entry.id}" + (f"#{fragment}" if fragment else "")
+            try_it = f'\n\n[{markdown_text(kind.use.label)}]({target}){{.rw-card__use}}'
         blocks.append(f'<div class="rw-card" markdown="1">\n\n{"#" * level} {markdown_text(entry.name)} '
                       f'{{#{anchor(kind, entry)} .rw-card__name}}\n\n<p class="rw-card__kind">{escape(kind.singular)}'
-                      f'</p>\n\n{card_body(kind, entry, kinds)}\n\n</div>')
+                      f'</p>\n\n{card_body(kind, entry, kinds)}{try_it}\n\n</div>')
     return '<div class="rw-cards" markdown="1">\n\n' + "\n\n".join(blocks) + "\n\n</div>"
 
 

@@ -38,12 +38,25 @@ def _find(game: str, kind_id: str) -> tuple[Catalogue, Kind]:
         raise ParameterError(str(error.args[0]), field="kind") from None
 
 
+def _use(game: str, kind: Kind) -> tuple[str, str] | None:
+    """The link target and url key of the kind's live widget (checked: the widget exists and takes the value)."""
+    if kind.use is None:
+        return None
+    from rollwright.kit.widget import lookup_widget
+
+    widget = lookup_widget(kind.use.widget)
+    if kind.use.param not in {field.param for field in widget.fields}:
+        raise ParameterError(f"the kind {kind.id!r} uses the widget {kind.use.widget!r} with {kind.use.param!r}, "
+                             f"which it does not take", field="kind")
+    return relative_link(kind.use.page, compendium_page(game)), widget.url_key or widget.name
+
+
 def things(game: str, kind: str, cards: bool = True) -> str:
     """A kind's list (sort, filter, search by name) and, unless ``cards=False``, a card per entry."""
     def work() -> str:
         found, chosen = _find(game, kind)
         html = list_html(game, chosen, found.kinds)
-        return html + ("\n\n" + cards_markdown(chosen, found.kinds) if cards else "")
+        return html + ("\n\n" + cards_markdown(chosen, found.kinds, use=_use(game, chosen)) if cards else "")
 
     return engine_call("things", (game, kind), {"cards": cards}, work)
 
