@@ -143,7 +143,8 @@ export function mountEntryLink(holder) {
     const tapped = touched;
     touched = false;
     if (!tapped || holder.classList.contains(OPEN)) return; // a mouse, a key, or the second tap: follow it
-    event.preventDefault(); // the first tap on a touch screen shows the preview
+    event.preventDefault(); // the first tap on a touch screen shows the preview;
+    event.stopPropagation(); // and the theme's instant navigation (which ignores preventDefault) must not see it
     for (const other of document.querySelectorAll(`.${OPEN}`)) other.classList.remove(OPEN);
     holder.classList.add(OPEN);
     show();
