@@ -1,7 +1,8 @@
 """``rollwright things [GAME [KIND]] [--format json|csv]``: a game's things on the command line.
 
 Without a kind it lists the games' kinds (id, entries, title); with one it prints the kind as JSON (the
-same document the site writes to ``things/<game>/<kind>.json``) or CSV.
+same document the site writes to ``things/<game>/<kind>.json``) or CSV. It lives beside ``cli.py``, outside
+``things/``, so that the browser's wheel (which ships ``things/``) carries no ``argparse``.
 """
 
 from __future__ import annotations
