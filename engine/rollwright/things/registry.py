@@ -16,12 +16,10 @@ a dict; errors then name that file and the key (no line).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import sys
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
+from importlib.resources.abc import Traversable as Folder
 
 from rollwright.errors import DeclarationError
 from rollwright.things.model import Catalogue, Entry, Kind
@@ -31,38 +29,42 @@ MAX_FILE = 1_000_000
 """Largest ``things.toml`` read, in bytes (a kind's CSV file has its own cap)."""
 
 
-def package_folder(package: str) -> Path | None:
-    """The folder of a package, found without importing it again (works while it is being imported)."""
+def package_folder(package: str) -> Folder | None:
+    """The folder of a package, found without importing it again (works while it is being imported, and for
+    a package inside a zip file)."""
+    from importlib.resources import files
+
     module = sys.modules.get(package)
-    locations = getattr(getattr(module, "__spec__", None), "submodule_search_locations", None)
-    if locations is None:
-        spec = importlib.util.find_spec(package)
-        locations = None if spec is None else spec.submodule_search_locations
-    return Path(next(iter(locations))) if locations else None
+    try:
+        folder = files(module if module is not None else package)
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return folder if folder.is_dir() else None
 
 
-def _shown(folder: Path, name: str) -> str:
+def _shown(folder: Folder, name: str) -> str:
     return f"{folder.name}/{name}"
 
 
-def _read_text(path: Path, shown: str, most: int) -> str:
-    if path.stat().st_size > most:
+def _read_text(path: Folder, shown: str, most: int) -> str:
+    data = path.read_bytes()
+    if len(data) > most:
         raise DeclarationError(f"the file is larger than {most:,} bytes; split it", file=shown, line=None, key="")
     try:
-        return path.read_text(encoding="utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise DeclarationError("the file is not UTF-8 text (save it from the spreadsheet as CSV UTF-8)",
                                file=shown, line=None, key="") from None
 
 
-def _csv_reader(folder: Path, file: str):  # type: ignore[no-untyped-def]
+def _csv_reader(folder: Folder, file: str):  # type: ignore[no-untyped-def]
     from rollwright.things.entries import MAX_CSV_BYTES, read_csv_text
 
     def read(kind: Kind, name: str, key: str) -> tuple[Entry, ...]:
-        path = (folder / name)
         if "/" in name or "\\" in name or not name.endswith(".csv") or name.startswith("."):
             raise DeclarationError(f"a CSV file is named by its name beside {file.split('/')[-1]}, ending in "
                                    f".csv (got {name!r})", file=file, line=None, key=key)
+        path = folder.joinpath(name)
         if not path.is_file():
             raise DeclarationError(f"no file {name!r} beside it; export the kind's sheet as CSV there",
                                    file=file, line=None, key=key)
@@ -71,12 +73,12 @@ def _csv_reader(folder: Path, file: str):  # type: ignore[no-untyped-def]
     return read
 
 
-def _from_toml(folder: Path, name: str, *, only_kinds: bool) -> tuple[Kind, ...]:
+def _from_toml(folder: Folder, name: str, *, only_kinds: bool) -> tuple[Kind, ...]:
     from rollwright.data.loader import Reader
     from rollwright.data.toml_limits import check_toml
     from rollwright.things.declare import read_kinds
 
-    path = folder / name
+    path = folder.joinpath(name)
     if not path.is_file():
         return ()
     shown = _shown(folder, name)
@@ -102,7 +104,7 @@ def _from_toml(folder: Path, name: str, *, only_kinds: bool) -> tuple[Kind, ...]
     return read_kinds(reader, text, data.get("kinds", {}), csv_reader=_csv_reader(folder, shown))
 
 
-def _from_python(package: str, folder: Path) -> tuple[Kind, ...]:
+def _from_python(package: str, folder: Folder) -> tuple[Kind, ...]:
     from rollwright.data.loader import Reader
     from rollwright.things.declare import read_kinds
 
