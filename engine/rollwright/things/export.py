@@ -74,9 +74,10 @@ def kind_json(game: str, system: object, kind: Kind) -> dict[str, Any]:
 
 
 def entry_json(game: str, system: object, kind: Kind, entry: Entry) -> dict[str, Any]:
-    """One entry, with its kind's fields (what each value means) and the game's licence and attribution."""
+    """One entry, with the game's licence and attribution; its kind's fields (what each value means) are in the
+    kind's own file, ``../<kind>.json``, which ``kind.json`` names."""
     return {"format": FORMAT, "game": game_json(system) if not isinstance(system, dict) else system,
-            "kind": kind_head(kind), "entry": entry_plain(entry)}
+            "kind": {"id": kind.id, "title": kind.title, "json": f"../{kind.id}.json"}, "entry": entry_plain(entry)}
 
 
 def kind_csv(kind: Kind) -> str:

@@ -90,7 +90,8 @@ def test_the_files_the_site_writes_equal_the_entries(tmp_path: Path) -> None:
         for entry in kind.entries:
             one = json.loads((tmp_path / "things" / "facade" / kind.id / f"{entry.id}.json").read_text(encoding="utf-8"))
             assert one["entry"] == whole["entries"][kind.ids().index(entry.id)]
-            assert one["game"] == whole["game"] and one["kind"]["id"] == kind.id
+            assert one["game"] == whole["game"] and one["kind"] == {"id": kind.id, "title": kind.title,
+                                                                   "json": f"../{kind.id}.json"}
 
 
 @pytest.mark.parametrize("kind_id", ["melee-weapons", "armor"])

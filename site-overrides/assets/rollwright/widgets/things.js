@@ -11,13 +11,20 @@ const QUIET = "rw-entry--quiet";
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
 /**
- * @param {HTMLTableRowElement} row
- * @param {string} column
- * @returns {string}
+ * Every row's sort and filter values, read once from the cells the build wrote (`data-v`), by column.
+ * @param {HTMLTableRowElement[]} rows
+ * @returns {Map<HTMLTableRowElement, Map<string, string>>}
  */
-function cellValue(row, column) {
-  const cell = column === "name" ? row.querySelector("th") : row.querySelector(`td[data-rw-col="${column}"]`);
-  return cell ? cell.getAttribute("data-v") || "" : "";
+function readValues(rows) {
+  const values = new Map();
+  for (const row of rows) {
+    const own = new Map();
+    for (const cell of row.cells) {
+      own.set(cell.getAttribute("data-rw-col") || (cell.tagName === "TH" ? "name" : ""), cell.getAttribute("data-v") || "");
+    }
+    values.set(row, own);
+  }
+  return values;
 }
 
 /**
@@ -45,6 +52,15 @@ export function mountThings(root) {
   const count = /** @type {HTMLElement} */ (tools.querySelector("[data-rw-count]"));
   const none = /** @type {HTMLElement | null} */ (root.querySelector("[data-rw-none]"));
   const headers = /** @type {HTMLTableCellElement[]} */ (Array.from(root.querySelectorAll("thead th[data-rw-col]")));
+  const values = readValues(rows);
+  /** @param {HTMLTableRowElement} row @param {string} column */
+  const cellValue = (row, column) => values.get(row)?.get(column) || "";
+  /** Put the rows back in the table in their present order, in one change. */
+  const place = () => {
+    const fragment = document.createDocumentFragment();
+    for (const row of rows) fragment.appendChild(row);
+    body.appendChild(fragment);
+  };
 
   /** @param {HTMLTableRowElement} row */
   function matches(row) {
@@ -73,7 +89,7 @@ export function mountThings(root) {
     let shown = 0;
     for (const row of rows) {
       const keep = matches(row);
-      row.hidden = !keep;
+      if (row.hidden === keep) row.hidden = !keep; // only the rows that change
       if (keep) shown += 1;
     }
     count.textContent = shown === rows.length ? `${rows.length} entries` : `${shown} of ${rows.length} entries`;
@@ -88,12 +104,13 @@ export function mountThings(root) {
     for (const other of headers) other.setAttribute("aria-sort", "none");
     header.setAttribute("aria-sort", next);
     const sign = next === "ascending" ? 1 : -1;
+    const place0 = new Map(original.map((row, index) => [row, index]));
     rows.sort((a, b) => {
       const va = cellValue(a, column), vb = cellValue(b, column);
-      if (va === "" || vb === "") return compare(va, vb, numeric); // empty cells stay last either way
-      return sign * compare(va, vb, numeric) || original.indexOf(a) - original.indexOf(b);
+      if (va === "" || vb === "") return compare(va, vb, numeric) || place0.get(a) - place0.get(b); // empty last
+      return sign * compare(va, vb, numeric) || place0.get(a) - place0.get(b);
     });
-    for (const row of rows) body.appendChild(row);
+    place();
   }
 
   for (const header of headers) {
@@ -112,7 +129,7 @@ export function mountThings(root) {
       if (numberValue) numberValue.value = "";
       for (const header of headers) header.setAttribute("aria-sort", "none");
       rows.splice(0, rows.length, ...original);
-      for (const row of rows) body.appendChild(row);
+      place();
       apply();
     });
   }
