@@ -172,7 +172,7 @@ def phone_list(site_dir: Path, path: str) -> dict[str, float]:
             page = context.new_page()
             session = context.new_cdp_session(page)
             session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            page.goto(server.origin + path)
+            page.goto(server.origin + path, wait_until="domcontentloaded", timeout=180_000)
             page.wait_for_selector("[data-rw-things][data-rw-mounted]", timeout=120_000)
             for _ in range(5):
                 for what, value in (("search", "ring"), ("reset", ""), ("filter", "rare"), ("reset", ""),

@@ -234,3 +234,19 @@ def test_links_to_rule_pages_name_a_page_of_the_game(make) -> None:  # type: ign
     kinds = _read(make, {"things.toml": _swords(kind='page = "demo/rules.md"\n')})
     with pytest.raises(DeclarationError, match="kinds.swords.page: 'demo/rules.md' is not one of the game's pages"):
         check_page_links(kinds, game)
+
+
+def test_a_catalogue_of_2000_entries_is_read_and_rendered(make) -> None:  # type: ignore[no-untyped-def]
+    from rollwright.mkdocs.things_html import cards_markdown, list_html
+
+    kind_toml = ("[kinds.items]\ntitle = \"Items\"\ncsv = \"items.csv\"\n[kinds.items.fields.cost]\ntype = \"number\"\n"
+                 "[kinds.items.fields.rarity]\ntype = \"choice\"\nchoices = [\"common\", \"rare\"]\n"
+                 "[kinds.items.fields.tags]\ntype = \"list\"\noptional = true\n")
+    rows = "id,name,cost,rarity,tags\n" + "".join(f"item-{i},Item {i},{i % 97},{('common', 'rare')[i % 2]},"
+                                                   f"{'light;heavy' if i % 3 else ''}\n" for i in range(2000))
+    kind = _read(make, {"things.toml": kind_toml, "items.csv": rows})[0]
+    assert len(kind.entries) == 2000 and kind.entry("item-1999").as_dict() == {
+        "id": "item-1999", "name": "Item 1999", "cost": 1999 % 97, "rarity": "rare", "tags": ("light", "heavy")}
+    html = list_html("demo", kind, (kind,))
+    assert html.count("<tr data-rw-entry=") == 2000
+    assert cards_markdown(kind, (kind,)).count('class="rw-card"') == 2000

@@ -124,6 +124,7 @@ def list_html(game: str, kind: Kind, kinds: Iterable[Kind]) -> str:
     return (f'<div class="rw-things" data-rw-things="{game}/{kind.id}">{_toolbar(game, kind, link_names)}'
             f'<div class="rw-things__scroll"><table class="rw-things__table">{caption}<thead><tr>{"".join(head)}'
             f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+            f'<button type="button" class="rw-things__more" data-rw-more hidden>Show more</button>'
             f'<p class="rw-things__none" data-rw-none hidden>No entry matches.</p></div>')
 
 

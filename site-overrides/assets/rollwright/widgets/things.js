@@ -7,6 +7,7 @@
  */
 
 const OPEN = "rw-entry--open";
+const PAGE = 100; // rows shown at once: a phone lays out a hundred rows at once, not thousands
 const QUIET = "rw-entry--quiet";
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
@@ -51,6 +52,8 @@ export function mountThings(root) {
   const numberValue = /** @type {HTMLInputElement | null} */ (tools.querySelector("[data-rw-number-value]"));
   const count = /** @type {HTMLElement} */ (tools.querySelector("[data-rw-count]"));
   const none = /** @type {HTMLElement | null} */ (root.querySelector("[data-rw-none]"));
+  const more = /** @type {HTMLButtonElement | null} */ (root.querySelector("[data-rw-more]"));
+  let limit = PAGE;
   const headers = /** @type {HTMLTableCellElement[]} */ (Array.from(root.querySelectorAll("thead th[data-rw-col]")));
   const values = readValues(rows);
   /** @param {HTMLTableRowElement} row @param {string} column */
@@ -86,14 +89,21 @@ export function mountThings(root) {
   }
 
   function apply() {
-    let shown = 0;
+    let found = 0;
     for (const row of rows) {
-      const keep = matches(row);
+      const match = matches(row);
+      const keep = match && found < limit;
+      if (match) found += 1;
       if (row.hidden === keep) row.hidden = !keep; // only the rows that change
-      if (keep) shown += 1;
     }
-    count.textContent = shown === rows.length ? `${rows.length} entries` : `${shown} of ${rows.length} entries`;
-    if (none) none.hidden = shown !== 0;
+    const showing = Math.min(found, limit);
+    const of = found === rows.length ? `${rows.length} entries` : `${found} of ${rows.length} entries`;
+    count.textContent = showing < found ? `${of}, the first ${showing} shown` : of;
+    if (none) none.hidden = found !== 0;
+    if (more) {
+      more.hidden = showing >= found;
+      more.textContent = `Show ${Math.min(PAGE, found - showing)} more`;
+    }
   }
 
   /** @param {HTMLTableCellElement} header */
@@ -111,16 +121,19 @@ export function mountThings(root) {
       return sign * compare(va, vb, numeric) || place0.get(a) - place0.get(b);
     });
     place();
+    apply(); // the first rows in the new order
   }
 
   for (const header of headers) {
     const button = header.querySelector("button");
     if (button) button.addEventListener("click", () => sortBy(header));
   }
-  search.addEventListener("input", apply);
-  for (const select of filters) select.addEventListener("change", apply);
-  for (const control of [numberField, numberOp]) if (control) control.addEventListener("change", apply);
-  if (numberValue) numberValue.addEventListener("input", apply);
+  const narrowed = () => { limit = PAGE; apply(); };
+  search.addEventListener("input", narrowed);
+  for (const select of filters) select.addEventListener("change", narrowed);
+  for (const control of [numberField, numberOp]) if (control) control.addEventListener("change", narrowed);
+  if (numberValue) numberValue.addEventListener("input", narrowed);
+  if (more) more.addEventListener("click", () => { limit += PAGE; apply(); });
   const reset = tools.querySelector("[data-rw-reset]");
   if (reset) {
     reset.addEventListener("click", () => {
@@ -130,6 +143,7 @@ export function mountThings(root) {
       for (const header of headers) header.setAttribute("aria-sort", "none");
       rows.splice(0, rows.length, ...original);
       place();
+      limit = PAGE;
       apply();
     });
   }
