@@ -100,10 +100,15 @@ def _number(entry: Entry, key: str) -> int | None:
     return value if isinstance(value, int) else None
 
 
+def _words(entry: Entry, key: str) -> tuple[str, ...]:
+    value = entry.get(key)
+    return value if isinstance(value, tuple) else ()
+
+
 def _weapon(entry: Entry, ranged: bool) -> Weapon:
     damage = Damage(int(_number(entry, "damage") or 0), str(entry.get("type")))
     if ranged:
-        notes = tuple(int(n) for n in entry.get("notes") or ())
+        notes = tuple(int(n) for n in _words(entry, "notes"))
         return Weapon(entry.name, damage, _number(entry, "strength"), _number(entry, "minimum"),
                       range_feet=_number(entry, "range"), notes=notes)
     return Weapon(entry.name, damage, _number(entry, "strength"), _number(entry, "minimum"),
@@ -214,7 +219,7 @@ MATERIAL_CELLS: dict[str, tuple[int | None, ...]] = {m.key: cells for m, cells i
 
 
 def _armor(entry: Entry) -> Armor:
-    covers = tuple(entry.get("covers") or ())
+    covers = _words(entry, "covers")
     protection = (int(_number(entry, "bruising") or 0), int(_number(entry, "crushing") or 0),
                   int(_number(entry, "deadly") or 0))
     return Armor(entry.name, protection, _number(entry, "reduction"), _number(entry, "bullet_reduction"),
