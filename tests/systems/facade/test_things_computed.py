@@ -105,3 +105,16 @@ def test_the_command_line_prints_a_kind(kind_id: str, capsys: pytest.CaptureFixt
     assert json.loads(capsys.readouterr().out)["kind"]["id"] == kind_id
     assert main(["things", "facade", "swords"]) == 2
     assert "has no kind 'swords'" in capsys.readouterr().err
+
+
+def test_an_armor_card_lists_exactly_the_errata_the_errata_page_lists() -> None:
+    from rollwright.kit.errata import all_errata
+    from rollwright.kit.system import all_systems
+
+    armor = catalogue("facade").kind("armor")
+    marked = {e.id for e in armor.entries if e.get("errata") is not None}
+    listed = {key.removeprefix("armor-") for key in (x.key for x in all_errata(all_systems()["facade"]))
+              if key.startswith("armor-")}
+    assert marked == {e.id for e in armor.entries if any(key.startswith(f"{e.id}-") for key in listed)}
+    assert marked == {"full-plate", "shield-small", "chain-shirt"}
+    assert "NA in the armor list; 4 for Thick Wood (Shield)" in armor.entry("shield-small").get("errata").text  # type: ignore[union-attr]

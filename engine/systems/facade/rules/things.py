@@ -19,7 +19,7 @@ from fractions import Fraction
 from rollwright.things.computed import Measure, computed
 from rollwright.things.model import Entry, Kind
 from facade.rules.combat import BLOWS, blow_damage, damage_after_armor
-from facade.rules.combat_equipment import ARMOR, DAMAGE_TYPES, WEAPONS
+from facade.rules.combat_equipment import ARMOR, DAMAGE_TYPES, WEAPONS, _armor_tables
 
 TYPE_RANK = {kind: rank for rank, kind in enumerate(DAMAGE_TYPES)}
 """Bruising, then Crushing, then Deadly: the list sorts what gets through by its type first, then its levels."""
@@ -41,4 +41,22 @@ def blow_through(kind: Kind, entry: Entry, armor: str, blow: str = "full") -> Me
     return Measure(rank * 100 + result.taken, result.taken_text)
 
 
-__all__ = ["Fraction", "blow_through"]
+@computed("facade.armor-errata")
+def armor_errata(kind: Kind, entry: Entry) -> Measure | None:
+    """Where the draft contradicts itself about this armor (the errata page lists the same), or None.
+
+    >>> from rollwright.things.registry import package_kinds
+    >>> armor = next(k for k in package_kinds("facade") if k.id == "armor")
+    >>> armor_errata(armor, armor.entry("full-plate")).text
+    'protection against D: 4 in the armor list; 5 for Thick Metal (Full Plate) in the materials table'
+    >>> armor_errata(armor, armor.entry("leather-armor")) is None
+    True
+    """
+    found = [e for e in _armor_tables() if e.key.startswith(f"armor-{entry.id}-")]
+    if not found:
+        return None
+    text = " · ".join(f"{e.item.partition(': ')[2]}: {e.printed}; {e.computed}" for e in found)
+    return Measure(Fraction(len(found)), text)
+
+
+__all__ = ["Fraction", "armor_errata", "blow_through"]
