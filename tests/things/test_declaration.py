@@ -250,3 +250,13 @@ def test_a_catalogue_of_2000_entries_is_read_and_rendered(make) -> None:  # type
     html = list_html("demo", kind, (kind,))
     assert html.count("<tr data-rw-entry=") == 2000
     assert cards_markdown(kind, (kind,)).count('class="rw-card"') == 2000
+
+
+def test_a_field_can_stay_off_the_list(make) -> None:  # type: ignore[no-untyped-def]
+    from rollwright.mkdocs.things_html import cards_markdown, list_html
+
+    kind = _read(make, {"things.toml": _swords(fields='[kinds.swords.fields.lore]\ntype = "text"\noptional = true\n'
+                                                      'in_list = false\n', entry='lore = "Old"\n')})[0]
+    assert not kind.field("lore").in_list
+    assert 'data-rw-col="lore"' not in list_html("demo", kind, (kind,))
+    assert "<dt>Lore</dt><dd>Old</dd>" in cards_markdown(kind, (kind,))

@@ -50,8 +50,8 @@ MAX_CHOICES = 200
 """Most choices of one choice (or list) field."""
 KIND_KEYS = ("title", "singular", "summary", "page", "fields", "computed", "use", "entries", "csv")
 USE_KEYS = ("label", "page", "widget", "param")
-COMPUTED_KEYS = ("label", "by", "with", "help", "unit")
-FIELD_KEYS = ("type", "label", "choices", "to", "min", "max", "optional", "unit", "help")
+COMPUTED_KEYS = ("label", "by", "with", "help", "unit", "in_list")
+FIELD_KEYS = ("type", "label", "choices", "to", "min", "max", "optional", "unit", "help", "in_list")
 
 EntriesReader = Callable[[Kind, Any, str], tuple[Entry, ...]]
 
@@ -142,7 +142,7 @@ def _field(reader: Reader, name: str, value: Any, key: str) -> FieldSpec:
         raise reader.fail(f"{key}.max", f"the range {low} to {high} is empty; swap min and max")
     return FieldSpec(name, table.text("label", name.replace("_", " ").capitalize()), kind, choices,
                      table.text("to") if "to" in table else None, low, high, table.flag("optional", False),
-                     table.text("unit", ""), table.text("help", ""))
+                     table.text("unit", ""), table.text("help", ""), in_list=table.flag("in_list", True))
 
 
 def _computed(reader: Reader, section: Any, key: str, taken: set[str], room: int) -> tuple[FieldSpec, ...]:
@@ -168,7 +168,8 @@ def _computed(reader: Reader, section: Any, key: str, taken: set[str], room: int
             raise reader.fail(f"{where}.with", f"more than {MAX_FIELDS} values")
         found.append(FieldSpec(name, table.text("label", name.replace("_", " ").capitalize()), "measure",
                                unit=table.text("unit", ""), help=table.text("help", ""), computed=True,
-                               by=table.text("by"), params=tuple(given.items())))
+                               by=table.text("by"), params=tuple(given.items()),
+                               in_list=table.flag("in_list", True)))
         taken.add(name)
     return tuple(found)
 

@@ -52,6 +52,8 @@ def field_json(spec: FieldSpec) -> dict[str, Any]:
             found[{"low": "min", "high": "max"}.get(name, name)] = plain(value)
     if spec.optional:
         found["optional"] = True
+    if not spec.in_list:
+        found["in_list"] = False
     if spec.computed:
         found["computed"] = True
         found["with"] = dict(spec.params)

@@ -64,6 +64,8 @@ class FieldSpec:
     """A computed field's function (its registered name)."""
     params: tuple[tuple[str, str | int], ...] = ()
     """What a computed field's function is given besides the entry (``with`` in the declaration)."""
+    in_list: bool = True
+    """Whether the kind's list shows it as a column (False: on the cards, in the files, not in the list)."""
 
     @property
     def sortable_as_number(self) -> bool:

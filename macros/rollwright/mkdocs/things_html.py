@@ -78,13 +78,13 @@ def _toolbar(game: str, kind: Kind, link_names: dict[str, dict[str, str]]) -> st
              f'<label class="rw-things__search">Search by name <input type="search" data-rw-search '
              f'autocomplete="off" aria-label="Search {title} by name"></label>']
     for spec in kind.fields:
-        if spec.type not in FILTERED:
+        if spec.type not in FILTERED or not spec.in_list:
             continue
         options = "".join(f'<option value="{escape(v.lower())}">{escape(v)}</option>'
                           for v in _values(kind, spec, link_names.get(spec.key, {})))
         parts.append(f'<label>{escape(spec.label)} <select data-rw-filter="{spec.key}" data-rw-match='
                      f'"{"has" if spec.type == "list" else "is"}"><option value="">any</option>{options}</select></label>')
-    numbers = [spec for spec in kind.fields if spec.type == "number"]  # a measure's text is not a number to type
+    numbers = [spec for spec in kind.fields if spec.type == "number" and spec.in_list]  # a measure is not typed in
     if numbers:
         options = "".join(f'<option value="{spec.key}">{escape(spec.label)}</option>' for spec in numbers)
         parts.append(f'<span class="rw-things__number" role="group" aria-label="Compare a number">'
@@ -103,7 +103,8 @@ def list_html(game: str, kind: Kind, kinds: Iterable[Kind]) -> str:
     link_names = {spec.key: _names(kinds, spec) for spec in kind.fields if spec.type == "link"}
     head = ['<th scope="col" data-rw-col="name" aria-sort="none"><button type="button" data-rw-sort="name">'
             'Name</button></th>']
-    for spec in kind.fields:
+    listed = [spec for spec in kind.fields if spec.in_list]
+    for spec in listed:
         title = f' title="{escape(spec.help)}"' if spec.help else ""
         numeric = "number" if spec.sortable_as_number else spec.type
         head.append(f'<th scope="col" data-rw-col="{spec.key}" data-rw-type="{numeric}" aria-sort="none"{title}>'
@@ -112,7 +113,7 @@ def list_html(game: str, kind: Kind, kinds: Iterable[Kind]) -> str:
     for entry in kind.entries:
         cells = [f'<th scope="row" data-v="{escape(entry.name.lower())}"><a href="#{anchor(kind, entry)}">'
                  f'{escape(entry.name)}</a></th>']
-        for spec in kind.fields:
+        for spec in listed:
             value = entry.get(spec.key)
             names = link_names.get(spec.key, {})
             text = escape(shown(spec, value, names))
