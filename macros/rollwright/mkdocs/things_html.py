@@ -82,8 +82,9 @@ def _toolbar(game: str, kind: Kind, link_names: dict[str, dict[str, str]]) -> st
             continue
         options = "".join(f'<option value="{escape(v.lower())}">{escape(v)}</option>'
                           for v in _values(kind, spec, link_names.get(spec.key, {})))
-        parts.append(f'<label>{escape(spec.label)} <select data-rw-filter="{spec.key}" data-rw-match='
-                     f'"{"has" if spec.type == "list" else "is"}"><option value="">any</option>{options}</select></label>')
+        match = "has" if spec.type == "list" else "is"
+        parts.append(f'<label>{escape(spec.label)} <select data-rw-filter="{spec.key}" data-rw-match="{match}">'
+                     f'<option value="">any</option>{options}</select></label>')
     numbers = [spec for spec in kind.fields if spec.type == "number" and spec.in_list]  # a measure is not typed in
     if numbers:
         options = "".join(f'<option value="{spec.key}">{escape(spec.label)}</option>' for spec in numbers)
