@@ -25,7 +25,7 @@ from rollwright.things.model import Entry, FieldSpec, Kind, Measure, Value
 
 FILTERED = ("choice", "list", "link")
 """Field types the list filters with a menu of their values (numbers get a comparison; text the search)."""
-_MARKDOWN = re.compile(r"([\\`*_{}\[\]<>()#+!|])")
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+!|])")
 
 
 def anchor(kind: Kind | str, entry: Entry | str) -> str:
@@ -131,8 +131,12 @@ def list_html(game: str, kind: Kind, kinds: Iterable[Kind]) -> str:
 
 
 def markdown_text(text: str) -> str:
-    """Text that Markdown shows as written (a designer's name in a heading)."""
-    return _MARKDOWN.sub(r"\\\1", text)
+    """Text that Markdown shows as written (a designer's name in a heading): never markup, never emphasis.
+
+    >>> markdown_text("<b>Sword</b> *of* [doom]")
+    '&lt;b&gt;Sword&lt;/b&gt; \\\\*of\\\\* \\\\[doom\\\\]'
+    """
+    return _MARKDOWN.sub(r"\\\1", escape(text, quote=False))
 
 
 def card_body(kind: Kind, entry: Entry, kinds: Iterable[Kind]) -> str:
