@@ -8,6 +8,8 @@ Engine commands, which need no site:
 - ``character validate FILE [--json]`` / ``character sheet FILE [--format text|markdown]``: a character
   file checked against its system's rules (exit 1 if it has errors), or its sheet; the system is
   found from the file's ``schema``.
+- ``things [GAME [KIND]] [--format json|csv]``: a game's kinds of things, or one kind's entries
+  (:mod:`rollwright.things_cli`).
 
 Bad or capped input (argument errors too) exits with status 2 and one ``error: ...`` line
 on stderr, never a traceback; JSON and character files are measured against the kit's input
@@ -289,6 +291,9 @@ def build_parser() -> argparse.ArgumentParser:
     sheet_parser.add_argument("file", metavar="FILE", help="a character JSON file saved by the builder")
     sheet_parser.add_argument("--format", choices=("text", "markdown"), default="text", help="sheet format")
     sheet_parser.set_defaults(handler=_cmd_character)
+    from rollwright.things_cli import add_parser as add_things
+
+    add_things(sub, site)
     try:
         commands = importlib.import_module(SITE_COMMANDS)
     except ModuleNotFoundError as err:

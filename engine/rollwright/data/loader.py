@@ -70,7 +70,8 @@ MAX_FILE = 200_000
 """Largest declaration file read, in bytes."""
 
 GAME_KEYS = ("id", "title", "pitch", "source", "docs", "pages", "licence", "attribution", "errata_page")
-TOP_KEYS = ("game", "ladders", "inputs", "checks", "tables", "character")
+TOP_KEYS = ("game", "ladders", "inputs", "checks", "tables", "character", "kinds")
+"""``kinds`` is read by :mod:`rollwright.things` (a game's things), not here."""
 
 
 class Reader:

@@ -1,7 +1,8 @@
 """Forget systems, so that their next use imports their code afresh (``rollwright serve`` after an edit).
 
 What a system registered goes with it: its calls, widgets and tables (named by its id, as every
-system names them), its errata sources (defined in its modules) and all its ``game.toml`` declared;
+system names them), its errata sources (defined in its modules), all its ``game.toml`` declared and its
+things (:mod:`rollwright.things`);
 then its modules, and every
 cached lookup of the registries, so the next use imports the code as it is now on disk.
 """
@@ -30,6 +31,7 @@ def forget_systems(packages: Iterable[str]) -> None:
     """
     from rollwright.data.discover import forget  # what a game.toml declared goes with its game
 
+    packages = tuple(packages)
     for package in packages:
         forget(package)
         declared = getattr(sys.modules.get(package), "SYSTEM", None)
@@ -40,6 +42,12 @@ def forget_systems(packages: Iterable[str]) -> None:
         _SOURCES[:] = [source for source in _SOURCES if not _inside(source.__module__, package)]
         for name in [name for name in sys.modules if _inside(name, package)]:
             del sys.modules[name]
+    from rollwright.things.computed import COMPUTERS
+    from rollwright.things.registry import forget as forget_things
+
+    for name in [name for name, fn in COMPUTERS.items() if any(_inside(fn.__module__, p) for p in packages)]:
+        del COMPUTERS[name]  # a game's computed fields' functions go with its modules
+    forget_things()  # its things are read again (a CSV edited)
     discovery.import_package.cache_clear()
     discovery.load.cache_clear()
     discovery.system_packages.cache_clear()

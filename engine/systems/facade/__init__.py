@@ -33,6 +33,7 @@ SYSTEM = System(
         Page("facade/systems.md", "Systems"),
         Page("facade/creation.md", "Character creation"),
         Page("facade/builder.md", "Character builder"),
+        Page("facade/compendium.md", "Compendium"),
         Page("facade/errata.md", "Errata"),
     ),
     character_schema=SCHEMA,

@@ -58,11 +58,13 @@ def read(html: str) -> TableReader:
 
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
-LIVE = ("data-rw-widget", "data-rw-builder", "data-rw-chip")
+LIVE = ("data-rw-widget", "data-rw-builder", "data-rw-chip", "data-rw-things")
+"""Marks of what the engine builds whole (a things list is its kind's entries, from the registry)."""
 
 
 class LooseTables(HTMLParser):
-    """The tables of a page's article that are neither registered, nor typed by hand, nor inside a widget, chip or builder.
+    """The tables of a page's article that are neither registered, nor typed by hand, nor inside a widget, chip,
+    builder or things list.
 
     >>> reader = LooseTables()
     >>> reader.feed('<table data-rw-registered data-rw-table="a"></table><section data-rw-widget="w">'

@@ -3,9 +3,9 @@
 The bundle is an ordinary ``py3-none-any`` wheel, written here byte for byte the same for the
 same inputs (sorted entries, timestamps from ``SOURCE_DATE_EPOCH``, default 1980-01-01):
 
-* the engine: ``rollwright/__init__.py``, ``errors.py``, ``dice/`` and ``kit/`` (never the
+* the engine: ``rollwright/__init__.py``, ``errors.py``, ``dice/``, ``kit/``, ``data/`` and ``things/`` (never the
   command line or this MkDocs side, which a browser has no use for);
-* each system's package folder: its Python modules and data files (``.toml``, ``.json``), but not
+* each system's package folder: its Python modules and data files (``.toml``, ``.json``, ``.csv``), but not
   its ``worked_examples.toml`` and ``parity_calls.toml`` (the checks' data, :mod:`rollwright.checks`);
 * :data:`ENTRY_MODULE`, written for this site: it names the site's systems and its example games
   (:func:`rollwright.kit.discovery.use_systems`), then imports the registry, so the browser
@@ -37,9 +37,9 @@ from rollwright.mkdocs.systems import SiteSystem
 ENTRY_MODULE = "rollwright_site"
 """The module the browser worker imports and calls (``call_json``); written into each site's bundle."""
 DIST_NAME = "rollwright_site"
-ENGINE_PARTS = ("__init__.py", "errors.py", "dice", "kit", "data")
+ENGINE_PARTS = ("__init__.py", "errors.py", "dice", "kit", "data", "things")
 """What of the ``rollwright`` package the browser gets (tests/kit/test_bundle.py checks nothing else is needed)."""
-DATA_SUFFIXES = (".py", ".toml", ".json")
+DATA_SUFFIXES = (".py", ".toml", ".json", ".csv")
 NOT_SHIPPED = frozenset({"worked_examples.toml", "parity_calls.toml"})
 """A system's data files for ``rollwright check``, which the browser never reads."""
 DEFAULT_SOURCE_DATE_EPOCH = 315532800  # 1980-01-01T00:00:00Z, the earliest a zip can record

@@ -4,7 +4,8 @@ The page work (:mod:`rollwright.site.page_work`) registers them for every genera
 mkdocs-macros itself lists this module under its ``modules``.
 
 ``define_env`` only registers plain functions. The generic ones are ``table``,
-``widget``, ``roll``, ``check`` (a check declared in a ``game.toml``), ``character_builder`` and ``roll_log``; a system adds its own in its ``macros.py``
+``widget``, ``roll``, ``check`` (a check declared in a ``game.toml``), ``character_builder``, ``roll_log``, and
+``things`` and ``entry`` (a game's things: :mod:`rollwright.mkdocs.things_macros`); a system adds its own in its ``macros.py``
 (a ``MACROS`` tuple), found by package discovery, so a new system edits nothing here.
 Each macro returns HTML built by the engine; a bad call raises
 :class:`~rollwright.kit.macros.MacroError` naming the macro and the cause, and
@@ -29,8 +30,11 @@ from rollwright.kit.system import all_games
 from rollwright.mkdocs.inline_rolls import check, roll
 from rollwright.mkdocs.macro_cache import MacroCache
 from rollwright.mkdocs.pages import character_builder, roll_log, table, widget
+from rollwright.mkdocs.things_macros import entry, things
 
-GENERIC_MACROS = (table, widget, roll, check, character_builder, roll_log)
+GENERIC_MACROS = (table, widget, roll, check, character_builder, roll_log, things, entry)
+UNCACHED = ("entry",)
+"""Macros answered afresh every time: ``entry`` links relative to the page it is on (cheap, page-dependent)."""
 Owner = Callable[[tuple[Any, ...], dict[str, Any]], "str | None"]
 _cache: list[MacroCache] = []
 
@@ -78,7 +82,8 @@ def _builder(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
 
 GENERIC_OWNERS: dict[str, Owner] = {"table": _named, "widget": _named, "check": _named,
                                     "character_builder": _builder, "roll": lambda args, kwargs: None,
-                                    "roll_log": lambda args, kwargs: None}
+                                    "roll_log": lambda args, kwargs: None,
+                                    "things": _builder, "entry": _builder}
 """Which game's code each generic macro's call runs (a game's own macros run their game's)."""
 
 
@@ -116,4 +121,5 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     """Register every macro by its function name (answering from the cache, when there is one)."""
     owners = {fn: package for fn, package in _owned_system_macros()}
     for fn in all_macros():
-        env.macro(_cache[0].wrap(fn, _owner(fn, owners.get(fn))) if _cache else fn)
+        cached = _cache and fn.__name__ not in UNCACHED
+        env.macro(_cache[0].wrap(fn, _owner(fn, owners.get(fn))) if cached else fn)

@@ -2,7 +2,8 @@
 
 :func:`finish` writes the joined stylesheet, waits for the site's wheel and snapshot (made while the pages
 were rendered) and puts their names into every page's runtime config (``<script id="rw-config">``), adds
-search's other spellings (to MkDocs' search index, where there is one), the answers at build time of the
+search's other spellings (to MkDocs' search index, where there is one), the games' things as JSON and CSV
+(:mod:`.things_files`), the answers at build time of the
 widgets whose inputs are few (:mod:`rollwright.site.answers`; not under ``rollwright serve``), the offline page (made from the
 site's own 404 page, so it has the site's look whichever theme engine rendered it), the print editions,
 then the runtime's files and, last, the service worker, which lists every file of the folder.
@@ -99,6 +100,9 @@ def finish(setup: SiteSetup, site_dir: Path, *, partial: bool = False) -> list[d
                               site_description=setup.raw.get("site_description"), copyright=setup.raw.get("copyright"))
     if setup.games.cache is not None:
         setup.games.cache.save()
+    from rollwright.site.things_files import write_things
+
+    write_things(site_dir)  # the games' things as JSON and CSV (before the service worker lists the files)
     setup.assets.write(site_dir)  # last: the service worker lists every file of the folder
     return pdfs
 

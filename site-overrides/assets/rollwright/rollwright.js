@@ -46,6 +46,10 @@ function mountAll() {
     import("./builder/store-notice.js").then(({ noteUnreadableStores }) => noteUnreadableStores(),
       (error) => console.error("Rollwright: the saved-characters note could not load", error));
   }
+  if (document.querySelector("[data-rw-things]:not([data-rw-mounted]), .rw-entry:not([data-rw-mounted])")) {
+    import("./widgets/things.js").then(({ mountAllThings }) => mountAllThings(),
+      (error) => console.error("Rollwright: the things lists could not load", error));
+  }
   if (document.querySelector("[data-rw-fill]")) {
     import("./widgets/use-character.js").then(({ mountUseCharacter }) => mountUseCharacter(config),
       (error) => console.error("Rollwright: use-character could not load", error));

@@ -1,4 +1,7 @@
-"""Façade combat equipment as data: melee weapons, martial arts, ranged weapons and armor.
+"""Façade combat equipment: melee weapons, martial arts, ranged weapons and armor.
+
+The weapons and armor are the game's things (``things.toml`` and its CSV files): read here into the
+values the rules use, so the tables, the calculators and the compendium share one source.
 
 Damage is a number of levels and a type: B (Bruising), C (Crushing), D (Deadly),
 or L, which the ranged table uses but the draft never defines. Armor has a
@@ -18,6 +21,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rollwright.kit.errata import Erratum, errata_source
+from rollwright.things.model import Entry, Kind
+from rollwright.things.registry import package_kinds
 
 DAMAGE_TYPES = ("B", "C", "D")
 DAMAGE_NAMES = {"B": "Bruising", "C": "Crushing", "D": "Deadly", "L": "L (undefined)"}
@@ -85,26 +90,34 @@ def _ranged(name: str, damage: str, strength: int | None, minimum: int | None, f
     return Weapon(name, _damage(damage), strength, minimum, range_feet=feet, notes=notes)
 
 
-MELEE_WEAPONS: tuple[Weapon, ...] = (
-    _melee("Bastard Sword", "4D", 5, 3, "Large"), _melee("Battleaxe", "3D", 4, 2, "Medium"),
-    _melee("Broadsword", "3D", 4, 2, "Medium"), _melee("Greatsword", "5D", 7, 4, "Large"),
-    _melee("Halberd", "5D", 6, 3, "Large"), _melee("Hatchet", "2D", 2, None, "Small"),
-    _melee("Knife/Dagger", "1D", 1, None, "Small"), _melee("Large Chain", "4C", 5, 2, "Large"),
-    _melee("Mace", "4C", 4, 2, "Medium"), _melee("Maul", "6C", 7, 4, "Large"),
-    _melee("Nunchuku", "2C", 2, None, "Medium"), _melee("Rapier", "2D", 2, None, "Medium"),
-    _melee("Shortsword", "2D", 2, 1, "Small"), _melee("Spear", "3D", 4, 2, "Large"),
-    _melee("Staff", "3C", 2, None, "Large"), _melee("Warhammer", "3C", 4, 2, "Medium"),
-)
+def _kind(kind_id: str) -> Kind:
+    """One of Façade's kinds of things (``things.toml`` and its CSV files, beside this package's ``__init__``)."""
+    return next(kind for kind in package_kinds("facade") if kind.id == kind_id)
 
-RANGED_WEAPONS: tuple[Weapon, ...] = (
-    _ranged("Shortbow", "2L", 2, None, 60), _ranged("Longbow", "4L", 4, 2, 100, (3,)),
-    _ranged("Comp. Bow", "3L", 2, None, 100), _ranged("Crossbow", "3L", None, None, 100, (3,)),
-    _ranged("Knife", "1L", 1, None, 15), _ranged("Big Rock", "3C", 3, None, 10),
-    _ranged("Small Handgun", "2L", 1, None, 60, (3,)), _ranged("Big Handgun", "3L", 2, None, 90, (3,)),
-    _ranged("Small SMG", "3L", 2, None, 70, (3, 4)), _ranged("Large SMG", "4L", 3, None, 150, (3, 4)),
-    _ranged("Rifle", "3L", 3, None, 600, (3,)), _ranged("Shotgun", "4L", 4, 2, 60),
-    _ranged("Assault Rifle", "4L", 5, 2, 450, (3, 4)),
-)
+
+def _number(entry: Entry, key: str) -> int | None:
+    value = entry.get(key)
+    return value if isinstance(value, int) else None
+
+
+def _words(entry: Entry, key: str) -> tuple[str, ...]:
+    value = entry.get(key)
+    return value if isinstance(value, tuple) else ()
+
+
+def _weapon(entry: Entry, ranged: bool) -> Weapon:
+    damage = Damage(int(_number(entry, "damage") or 0), str(entry.get("type")))
+    if ranged:
+        notes = tuple(int(n) for n in _words(entry, "notes"))
+        return Weapon(entry.name, damage, _number(entry, "strength"), _number(entry, "minimum"),
+                      range_feet=_number(entry, "range"), notes=notes)
+    return Weapon(entry.name, damage, _number(entry, "strength"), _number(entry, "minimum"),
+                  reach=str(entry.get("reach")))
+
+
+MELEE_WEAPONS: tuple[Weapon, ...] = tuple(_weapon(e, False) for e in _kind("melee-weapons").entries)
+"""The melee weapons, from the entries of the kind ``melee-weapons`` (the draft's table, in its order)."""
+RANGED_WEAPONS: tuple[Weapon, ...] = tuple(_weapon(e, True) for e in _kind("ranged-weapons").entries)
 
 RANGED_FOOTNOTES: dict[int, str] = {
     2: "A bow's damage drops by however much extra Strain its user takes.",
@@ -191,54 +204,30 @@ class Armor:
         return text + (f" ({self.bullet_reduction} vs bullets)" if self.bullet_reduction is not None else "")
 
 
-def _material(name: str, example: str, b: int | None, c: int | None, d: int | None, red: int | None,
-              bullets: int | None = None) -> tuple[Armor, tuple[int | None, ...]]:
+def _material(entry: Entry) -> tuple[Armor, tuple[int | None, ...]]:
     """A material and its printed cells (None: a printed dash, worth 0)."""
-    armor = Armor(name, (b or 0, c or 0, d or 0), red or 0, bullets, example=example)
+    b, c, d, red = (_number(entry, key) for key in ("bruising", "crushing", "deadly", "reduction"))
+    armor = Armor(entry.name, (b or 0, c or 0, d or 0), red or 0, _number(entry, "bullet_reduction"),
+                  example=str(entry.get("example") or ""))
     return armor, (b, c, d, red)
 
 
-_MATERIAL_ROWS = (
-    _material("Thick Cloth", "Sweater", 1, None, None, None),
-    _material("Thin Leather", "Leather pants", 2, None, None, 1),
-    _material("Thick Leather", "Leather Jacket", 3, 1, 1, 2),
-    _material("Kevlar", "Bulletproof Vest", 2, 1, 1, 2, bullets=16),
-    _material("Boiled Leather", "Leather Armor", 2, 1, 2, 3),
-    _material("Boiled Hide", "Thick Armor", 4, 2, 2, 4),
-    _material("Thin Wood", "Wood banding", 1, None, 1, 1),
-    _material("Thick Wood", "Shield", 3, 3, 3, 4),
-    _material("Thin Plastic", "Reinforcing", 2, 1, 2, 3),
-    _material("Thick Plastic", "PVC Plate", 5, 3, 3, 5),
-    _material("Light Chain", "Chainmail", 3, 1, 3, 6),
-    _material("Heavy Chain", "Ringmail", 4, 2, 4, 6),
-    _material("Thin Metal", "Light Plate", 3, 2, 3, 5),
-    _material("Thick Metal", "Full Plate", 6, 3, 5, 7),
-    _material("Plasti/Ceramsteel", "", 7, 4, 6, 8),
-)
+_MATERIAL_ROWS = tuple(_material(e) for e in _kind("armor-materials").entries)
 MATERIALS: tuple[Armor, ...] = tuple(m for m, _ in _MATERIAL_ROWS)
 MATERIAL_CELLS: dict[str, tuple[int | None, ...]] = {m.key: cells for m, cells in _MATERIAL_ROWS}
 """The printed B, C, D and Reduction cells of each material (None where a dash is printed)."""
 
 
-def _armor(name: str, protection: tuple[int, int, int], red: int | None, coverage: str,
-           restrictions: str = "", bullets: int | None = None, to_all: bool = False) -> Armor:
-    return Armor(name, protection, red, bullets, coverage=tuple(coverage.split(",")),
-                 restrictions=restrictions, to_all=to_all)
+def _armor(entry: Entry) -> Armor:
+    covers = _words(entry, "covers")
+    protection = (int(_number(entry, "bruising") or 0), int(_number(entry, "crushing") or 0),
+                  int(_number(entry, "deadly") or 0))
+    return Armor(entry.name, protection, _number(entry, "reduction"), _number(entry, "bullet_reduction"),
+                 coverage=covers, restrictions=str(entry.get("restrictions") or ""), to_all=covers == ("Parry",))
 
 
-ARMOR_LIST: tuple[Armor, ...] = (
-    _armor("Leather Jacket", (3, 1, 1), 2, "T,A"),
-    _armor("Leather Pants", (2, 0, 0), 1, "L"),
-    _armor("Leather Armor", (2, 1, 2), 3, "T,A"),
-    _armor("Chain Shirt", (3, 1, 3), 6, "T,A", "−1 Dex (see errata)"),
-    _armor("Flak Vest", (6, 3, 5), 7, "T", "+1 Strength for weapons used"),
-    _armor("Kevlar Vest", (2, 1, 1), 2, "T", "Reduction 16 against guns (bullets)", bullets=16),
-    _armor("Shield, Small", (3, 3, 3), None, "Parry", "Strength 3", to_all=True),
-    _armor("Shield, Large", (4, 4, 4), None, "Parry", "Strength 4", to_all=True),
-    _armor("Tech Clothes", (2, 1, 2), 3, "T,L,A", "Concealable"),
-    _armor("Football Helmet", (5, 3, 3), 5, "H", "−1 Perception"),
-    _armor("Full Plate", (6, 3, 4), 7, "T,L,A,H", "+2 Strength for weapons used, −1 Perception, −2 Agility"),
-)
+ARMOR_LIST: tuple[Armor, ...] = tuple(_armor(e) for e in _kind("armor").entries)
+"""The armor list, from the entries of the kind ``armor``; a shield (it parries) protects the same against all."""
 ARMOR: dict[str, Armor] = {a.key: a for a in ARMOR_LIST}
 MATERIAL: dict[str, Armor] = {m.key: m for m in MATERIALS}
 COVERAGE_NAMES = {"T": "torso", "A": "arms", "L": "legs", "H": "head", "Parry": "parries"}

@@ -142,10 +142,15 @@ def _tidy(root: Element) -> None:
         node.remove()
 
 
+THINGS_LIST = re.compile(r'<div class="rw-things" data-rw-things="[^"]*">.*?No entry matches\.</p></div>', re.S)
+"""A kind's list of things (:mod:`rollwright.mkdocs.things_html`): on paper its cards are the list, so it is
+left out before the page is parsed (a catalogue of thousands would double the work for nothing)."""
+
+
 def print_section(content: str, page_url: str, title: str, links: Links) -> Section:
     """The page at ``page_url`` (its rendered ``content``) as a section of the edition ``links`` describes."""
     prefix = section_id(page_url)
-    root = parse(content)
+    root = parse(THINGS_LIST.sub("", content))
     _prefix_ids(root, prefix, links, page_url)
     sheets = _take_builders(root)
     print_forms(root)
