@@ -199,3 +199,6 @@ def add_commands(sub: Any, site: argparse.ArgumentParser) -> None:
 
     add_new_command(sub)
     add_check_command(sub, site)
+    from rollwright.changes.command import add_diff_command
+
+    add_diff_command(sub)
