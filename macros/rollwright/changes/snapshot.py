@@ -6,7 +6,8 @@ declared parameters and its answers at the points of :mod:`.space` (the chance o
 where the answer lists outcomes; a digest of the whole answer otherwise), a data game's declarations
 (inputs, checks and their bands, ladders, formulas, tables), every registered table's cells, the errata,
 the things, and the Markdown of its pages. Two versions of one game share module names, so each version
-is read in a fresh process; the snapshot is plain JSON, so it can be cached per revision.
+is read in a fresh process; the snapshot is plain JSON, so it can be cached per revision, and each game's
+answers per game (a release that changed one game evaluates that game only).
 """
 
 from __future__ import annotations
@@ -176,31 +177,64 @@ def use_folder(folder: Path) -> tuple[list[str], Path | None]:
     return [s.module for s in systems], docs
 
 
-def snapshot(folder: Path) -> dict[str, Any]:
-    """Every game of ``folder`` as plain data (see the module's docstring)."""
-    from rollwright.kit.discovery import load_all
+def _engine_digest() -> str:
+    """A digest of Rollwright's own sources: a game's answers are cached per game and per engine."""
+    import rollwright
+    from rollwright.changes.versions import folder_digest
+
+    return "|".join(str(folder_digest(Path(p))) for p in rollwright.__path__)
+
+
+def _game_key(package: str, engine: str) -> str | None:
+    from rollwright.changes.versions import folder_digest
+    from rollwright.things.registry import package_folder
+
+    folder = package_folder(package)
+    digest = None if folder is None else folder_digest(folder)
+    return None if digest is None else hashlib.sha256(f"{digest}|{engine}|{FORMAT}".encode()).hexdigest()[:32]
+
+
+def game_answers(package: str, system: Any) -> dict[str, Any]:
+    """What a game answers, apart from its pages: calls, declarations, tables, errata, things."""
     from rollwright.kit.registry import REGISTRY
+
+    calls = {name: call_snapshot(name) for name in sorted(REGISTRY) if system.owns(name)}
+    return {"declared": declared.of_package(package), "calls": calls, "tables": _tables(system),
+            "errata": _errata(system), "things": _things(system)}
+
+
+def snapshot(folder: Path, cache: Path | None = None) -> dict[str, Any]:
+    """Every game of ``folder`` as plain data (see the module's docstring). With ``cache``, a game's answers
+    are read from there when its package folder and Rollwright's sources are unchanged, and saved there."""
+    from rollwright.kit.discovery import load_all
     from rollwright.kit.system import package_system
 
     packages, docs = use_folder(folder)
     load_all()
+    engine = _engine_digest() if cache is not None else ""
     games: dict[str, Any] = {}
     for package in packages:
         system = package_system(package)
-        calls = {name: call_snapshot(name) for name in sorted(REGISTRY) if system.owns(name)}
+        key = _game_key(package, engine) if cache is not None else None
+        saved = cache / f"game-{key}.json" if cache is not None and key is not None else None
+        if saved is not None and saved.is_file():
+            answers = json.loads(saved.read_text(encoding="utf-8"))
+        else:
+            answers = game_answers(package, system)
+            if saved is not None:
+                saved.parent.mkdir(parents=True, exist_ok=True)
+                saved.write_text(json.dumps(answers, sort_keys=True, ensure_ascii=False), encoding="utf-8")
         games[system.id] = {"title": system.title, "docs": system.docs, "package": package,
-                            "pages_order": [p.path for p in system.pages],
-                            "declared": declared.of_package(package), "calls": calls,
-                            "tables": _tables(system), "errata": _errata(system), "things": _things(system),
+                            "pages_order": [p.path for p in system.pages], **answers,
                             "pages": _pages(system, docs)}
     return {"format": FORMAT, "games": games}
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print("usage: python -m rollwright.changes.snapshot FOLDER OUT.json", file=sys.stderr)
+    if len(argv) not in (2, 3):
+        print("usage: python -m rollwright.changes.snapshot FOLDER OUT.json [CACHE_FOLDER]", file=sys.stderr)
         return 2
-    data = snapshot(Path(argv[0]).resolve())
+    data = snapshot(Path(argv[0]).resolve(), Path(argv[2]) if len(argv) == 3 else None)
     Path(argv[1]).write_text(json.dumps(data, sort_keys=True, ensure_ascii=False), encoding="utf-8")
     return 0
 

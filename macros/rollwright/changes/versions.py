@@ -6,7 +6,9 @@ revision of the repository that holds ``base`` (a tag, a branch, a commit): its 
 sub-folder of it is read. Each version is evaluated by ``python -m rollwright.changes.snapshot`` in a process
 of its own (two versions of one game have the same module names); both run at once. Snapshots are cached
 in ``<base>/.cache/rollwright/changes/`` by the revision's commit (a folder: by the digest of its files)
-and Rollwright's version, so a release compared again costs nothing.
+and Rollwright's version, so a release compared again costs nothing; inside a snapshot, each game's answers
+are cached by its package folder's digest and Rollwright's sources, so a release that changed one game
+evaluates that game alone.
 """
 
 from __future__ import annotations
@@ -116,9 +118,10 @@ def _extract(version: Version, into: Path) -> Path:
     return into / version.prefix if version.prefix else into
 
 
-def _start(folder: Path, out: Path) -> subprocess.Popen[bytes]:
+def _start(folder: Path, out: Path, cache: Path | None) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.Popen([sys.executable, "-m", "rollwright.changes.snapshot", str(folder), str(out)],
+    extra = [str(cache)] if cache is not None else []
+    return subprocess.Popen([sys.executable, "-m", "rollwright.changes.snapshot", str(folder), str(out), *extra],
                             cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -136,7 +139,7 @@ def snapshots(versions: list[Version], base: Path, *, use_cache: bool = True) ->
             if not folder.is_dir():
                 raise ChangesError(f"{version.label}: the revision has no folder {version.prefix!r}")
             out = Path(scratch) / f"v{index}.json"
-            running.append((index, version, out, _start(folder, out)))
+            running.append((index, version, out, _start(folder, out, (base / CACHE).resolve() if use_cache else None)))
         for index, version, out, process in running:
             _, error = process.communicate()
             if process.returncode != 0:
