@@ -2,7 +2,8 @@
 
 From the first version to the second: the Hit band moves down (10+ -> 9+), the Edge input widens
 (0-2 -> 0-3), the Dodge check is removed and Parry added, the Move table's cells follow the band, the
-rope is renamed (same id) and gets heavier, and a paragraph of the rules page is edited.
+rope is renamed (same id) and gets heavier, a paragraph of the rules page is edited, and the gear page moves
+(``dial/gear.md`` -> ``dial/kit/gear.md``).
 """
 
 from __future__ import annotations
@@ -81,19 +82,30 @@ Rope and a lamp.
 CONFIG = """\
 site_name: Dial
 docs_dir: docs
+theme:
+  name: material
 plugins:
   - search
   - rollwright:
       systems: [dial]
 nav:
   - Dial: dial/index.md
+  - Gear: {gear_page}
+"""
+
+GEAR = """\
+# Gear
+
+What a traveller carries: a rope and a lamp, and what each weighs.
 """
 
 VERSIONS = {
     1: {"edge_max": 2, "hit_from": 10, "cost_to": 9, "other": "dodge", "other_title": "Dodge", "clear_from": 5,
-        "struck_to": 4, "rope": "Rope", "rope_weight": 2, "rule": "A total of 10 or more is a hit."},
+        "struck_to": 4, "rope": "Rope", "rope_weight": 2, "rule": "A total of 10 or more is a hit.",
+        "gear_page": "dial/gear.md"},
     2: {"edge_max": 3, "hit_from": 9, "cost_to": 8, "other": "parry", "other_title": "Parry", "clear_from": 6,
-        "struck_to": 5, "rope": "Hemp rope", "rope_weight": 3, "rule": "A total of 9 or more is a hit."},
+        "struck_to": 5, "rope": "Hemp rope", "rope_weight": 3, "rule": "A total of 9 or more is a hit.",
+        "gear_page": "dial/kit/gear.md"},
 }
 
 
@@ -102,8 +114,33 @@ def write(root: Path, version: int) -> Path:
     values = VERSIONS[version]
     (root / "dial").mkdir(parents=True, exist_ok=True)
     (root / "docs" / "dial").mkdir(parents=True, exist_ok=True)
-    (root / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
+    (root / "mkdocs.yml").write_text(CONFIG.format(**values), encoding="utf-8")
+    for other in VERSIONS.values():
+        (root / "docs" / other["gear_page"]).unlink(missing_ok=True)
+    (root / "docs" / values["gear_page"]).parent.mkdir(parents=True, exist_ok=True)
+    (root / "docs" / values["gear_page"]).write_text(GEAR, encoding="utf-8")
     (root / "dial" / "game.toml").write_text(GAME.format(**values), encoding="utf-8")
     (root / "dial" / "things.toml").write_text(THINGS.format(**values), encoding="utf-8")
     (root / "docs" / "dial" / "index.md").write_text(PAGE.format(**values), encoding="utf-8")
     return root
+
+
+def _git(repo: Path, *args: str) -> str:
+    import subprocess
+
+    return subprocess.run(["git", "-c", "user.name=T", "-c", "user.email=t@example.org", *args], cwd=repo,
+                          check=True, capture_output=True, text=True).stdout
+
+
+def make_repo(repo: Path) -> Path:
+    """A git repository holding version 1 (tagged ``v1``), then version 2 committed on top; returns it."""
+    write(repo, 1)
+    (repo / ".gitignore").write_text(".cache/\nsite/\n", encoding="utf-8")
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "v1")
+    _git(repo, "tag", "v1")
+    write(repo, 2)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "v2")
+    return repo

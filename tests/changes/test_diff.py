@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import subprocess
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ import pytest
 
 from rollwright.changes import report
 from rollwright.changes.command import changes
-from tests.changes.fixture import VERSIONS, write
+from tests.changes.fixture import VERSIONS, make_repo, write
 
 
 def brute_move(edge: int, version: int) -> dict[str, Fraction]:
@@ -76,6 +75,8 @@ def test_table_cells_things_and_pages(found: dict[str, Any]) -> None:
     gear = dial["things"]["kinds"]["gear"]
     assert gear["renamed"] == [{"id": "rope", "old": "Rope", "new": "Hemp rope"}]
     assert gear["changed"] == [{"id": "rope", "name": "Hemp rope", "fields": [{"path": "weight", "old": 2, "new": 3}]}]
+    assert [(m["old"], m["new"], m["title"]) for m in dial["pages"]["moved"]] == [
+        ("dial/gear.md", "dial/kit/gear.md", "Gear")]
     (page,) = dial["pages"]["changed"]
     assert "-A total of 10 or more is a hit." in page["diff"] and "+A total of 9 or more is a hit." in page["diff"]
 
@@ -91,19 +92,8 @@ def test_text_and_markdown_read_well(found: dict[str, Any]) -> None:
     assert json.loads(json.dumps(found)) == found
 
 
-def _git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True).stdout
-
-
 def test_git_revisions_leave_the_working_tree_alone_and_are_cached(tmp_path: Path, found: dict[str, Any]) -> None:
-    repo = tmp_path / "srd"
-    write(repo, 1)
-    _git(repo, "init", "-q", "-b", "main")
-    _git(repo, "-c", "user.name=T", "-c", "user.email=t@example.org", "add", "-A")
-    _git(repo, "-c", "user.name=T", "-c", "user.email=t@example.org", "commit", "-qm", "v1")
-    _git(repo, "tag", "v1")
-    write(repo, 2)
-    _git(repo, "-c", "user.name=T", "-c", "user.email=t@example.org", "commit", "-qam", "v2")
+    repo = make_repo(tmp_path / "srd")
     (repo / "docs" / "dial" / "index.md").write_text("# Dial\n\nUnsaved edit.\n")  # the working tree's own state
     from_git = changes("v1", "HEAD", repo)
     assert from_git["games"]["dial"]["calls"] == found["games"]["dial"]["calls"]

@@ -48,8 +48,9 @@ SCRIPT = "assets/rollwright/rollwright.js"
 MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
 """What the macros' HTML and the designer's notes (``!!! designer``) need; added when missing."""
 PAGE_WORK = "rollwright.site.page_work"
-REQUEST: dict[str, Any] = {"pdf": False, "chromium": None}
-"""What ``rollwright pdf`` asks of the build under way's print editions (:func:`rollwright.site.build.build`)."""
+REQUEST: dict[str, Any] = {"pdf": False, "chromium": None, "changes_since": None}
+"""What ``rollwright pdf`` asks of the build under way's print editions, and ``--changes-since`` of its "What
+changed" pages (:func:`rollwright.site.build.build`)."""
 
 
 @dataclass
@@ -196,6 +197,8 @@ class SiteSetup:
     markdown_extensions: list[Any]
     site_url: str | None = None
     """The address the site is built for (the command's ``--site-url``, else ``site_url`` in mkdocs.yml)."""
+    changes: Any = None
+    """The comparison with an earlier release under way (:mod:`rollwright.site.changes_page`), or None."""
 
     @property
     def page_work(self) -> dict[str, Any]:
@@ -255,6 +258,11 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
             serving=serving, docs_pages=[p.src_uri for p in nav_pages(None, docs_dir, use_directory_urls)],
         ) if book.print else [],
     }
+    from rollwright.site.changes_page import OPTION, start as start_changes
+
+    since = REQUEST["changes_since"] or options(config_file, raw).get(OPTION)
+    changes = start_changes(str(since), root, systems, use_directory_urls) if since and not serving else None
+    extra["rw_changes"] = [] if changes is None else [{**page, "since": changes.since} for page in changes.planned]
     for edition in extra["rw_print_editions"]:  # the theme finds a page by its URL, alike in every generator
         edition["home_url"] = page_url(edition["home"], use_directory_urls) if edition["home"] else None
     site_css = [str(css) for css in raw.get("extra_css") or []]
@@ -274,7 +282,7 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
                  "Set site_url in mkdocs.yml, or build with `rollwright build --site-url URL`.")
     _PAGE_CONFIG[_key(config_file)] = {**raw, "extra": {**(raw.get("extra") or {}), **extra}}
     return SiteSetup(config_file, root, raw, generator, serving, site, assets, book, pages, docs_dir,
-                     use_directory_urls, extra, stylesheet, extra_css, wanted, site_url)
+                     use_directory_urls, extra, stylesheet, extra_css, wanted, site_url, changes)
 
 
 def theme_variant(raw: dict[str, Any]) -> str:
