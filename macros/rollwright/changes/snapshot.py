@@ -31,12 +31,15 @@ CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 
 
 def odds_in(answer: Any) -> tuple[str, dict[str, str], dict[str, str]] | None:
-    """The first list of outcomes in an answer (``[{"key", "name", "p"}, ...]``): its field, names and chances.
+    """The first list of outcomes in an answer (``[{"key", "name", "p"}, ...]``): its field, names and chances;
+    else an answer's one chance (``"p": "7/27"``), as success and failure.
 
     >>> odds_in({"outcomes": [{"key": "hit", "name": "Hit", "p": "1/3"}, {"key": "miss", "name": "Miss", "p": "2/3"}]})
     ('outcomes', {'hit': 'Hit', 'miss': 'Miss'}, {'hit': '1/3', 'miss': '2/3'})
     >>> odds_in({"total": 3}) is None
     True
+    >>> odds_in({"dice": 3, "p": "7/27"})
+    ('p', {'yes': 'Succeeds', 'no': 'Fails'}, {'yes': '7/27', 'no': '20/27'})
     """
     if not isinstance(answer, dict):
         return None
@@ -50,7 +53,21 @@ def odds_in(answer: Any) -> tuple[str, dict[str, str], dict[str, str]] | None:
             except (ValueError, ZeroDivisionError):
                 continue
             return field, {item["key"]: str(item.get("name", item["key"])) for item in value}, chances
+    chance = _chance(answer.get("p"))
+    if chance is not None:  # one chance (of success): an outcome and its complement
+        return "p", {"yes": "Succeeds", "no": "Fails"}, {"yes": str(chance), "no": str(1 - chance)}
     return None
+
+
+def _chance(value: Any) -> Fraction | None:
+    """A chance written as exact text (``"7/27"``), or None."""
+    if not isinstance(value, str) or "/" not in value:
+        return None
+    try:
+        found = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        return None
+    return found if 0 <= found <= 1 else None
 
 
 def digest(answer: Any) -> str:
