@@ -128,7 +128,7 @@ def _items(lines: list[tuple[str, str]]) -> list[Html]:
     return out
 
 
-def body(game: dict[str, Any], since: str, moved_links: list[tuple[str, str]]) -> Html:
+def body(game: dict[str, Any], since: str, moved_links: list[tuple[str, str, str]]) -> Html:
     """The page's article: title, summary, charts of the checks that moved, the rest of the report."""
     parts: list[Html] = [el("h1", {"id": "what-changed"}, f"{TITLE} since {since}")]
     if game.get("status") != "changed":
@@ -142,7 +142,7 @@ def body(game: dict[str, Any], since: str, moved_links: list[tuple[str, str]]) -
     if moved_links:
         parts.append(el("h2", None, "Pages that moved"))
         parts.append(el("ul", None, [el("li", None, el("code", None, old), " now lives at ",
-                                        el("a", {"href": href}, href)) for old, href in moved_links]))
+                                        el("a", {"href": href}, label)) for old, href, label in moved_links]))
     charts = []
     for check in game["calls"]["checks"][1:MAX_CHECKS_SHOWN]:
         if check["shifts"]:
@@ -229,7 +229,7 @@ def write_pages(job: ChangesJob | None, site_dir: Path, use_directory_urls: bool
             if not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(redirect_html(_relative(old_url, new_url), move["title"]), encoding="utf-8")
-            moved_links.append((move["old"], _relative(planned["url"], new_url)))
+            moved_links.append((move["old"], _relative(planned["url"], new_url), f"{move['title']} ({move['new']})"))
         home = site_dir / page_file(planned["home_url"] or "")
         if not home.is_file():
             continue
