@@ -11,6 +11,7 @@ now impossible or newly possible, declarations, table cells, errata, things, and
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -181,7 +182,7 @@ def text(report: dict[str, Any]) -> str:
 
 
 def _md_escape(line: str) -> str:
-    return "".join("\\" + ch if ch in "\\`*_[]<>#|" else ch for ch in line)
+    return "".join("\\" + ch if ch in "\\`*_[]<#|" else ch for ch in line)
 
 
 def markdown(report: dict[str, Any]) -> str:
@@ -198,4 +199,5 @@ def markdown(report: dict[str, Any]) -> str:
             out += ["", fence + "diff", line, fence, ""]
         else:
             out += ["", _md_escape(line), ""]
-    return "\n".join(out).strip() + "\n"
+    text = "\n".join(out).strip() + "\n"
+    return re.sub(r"\n{3,}", "\n\n", text)
