@@ -115,7 +115,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
     config_file = _config_path(args)
     try:
         site_dir = Path(args.site_dir) if args.site_dir else config_file.resolve().parent / "site"
-        built = build(config_file, generator=generator, site_dir=site_dir, site_url=args.site_url)
+        built = build(config_file, generator=generator, site_dir=site_dir, site_url=args.site_url,
+                      changes_since=args.changes_since)
     except BuildFailed as error:
         raise CommandError(error.message) from None
     finally:
@@ -180,6 +181,9 @@ def add_commands(sub: Any, site: argparse.ArgumentParser) -> None:
     build_parser.add_argument("--site-url", default=None, metavar="URL",
                               help="the address the site will be published at, e.g. https://me.github.io/my-srd/ "
                                    "(for canonical links and the sitemap; default: site_url in mkdocs.yml, else none)")
+    build_parser.add_argument("--changes-since", default=None, metavar="REV",
+                              help="publish each game's 'What changed' page against this earlier release: a git "
+                                   "revision (a tag) or a folder (default: changes_since in mkdocs.yml, else none)")
     _add_generator(build_parser)
     build_parser.set_defaults(handler=_cmd_build, uses_site=False)
     pdf_parser = sub.add_parser("pdf", parents=[site],
@@ -200,3 +204,6 @@ def add_commands(sub: Any, site: argparse.ArgumentParser) -> None:
 
     add_new_command(sub)
     add_check_command(sub, site)
+    from rollwright.changes.command import add_diff_command
+
+    add_diff_command(sub)

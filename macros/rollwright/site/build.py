@@ -153,12 +153,12 @@ def _build_in_process(config_file: Path, generator: Generator, site_dir: Path, s
 
 def build(config_file: Path, *, generator: Generator, site_dir: Path, site_url: str | None = None,
           serving: bool = False, changed: frozenset[Path] | None = None, pdf: bool = False,
-          chromium: str | None = None) -> BuiltSite:
+          chromium: str | None = None, changes_since: str | None = None) -> BuiltSite:
     """Build the site whose config is ``config_file`` into ``site_dir`` (see the module documentation)."""
     config_file = config_file.resolve()
     root = config_file.parent
     started = time.perf_counter()
-    REQUEST.update(pdf=pdf, chromium=chromium)
+    REQUEST.update(pdf=pdf, chromium=chromium, changes_since=changes_since)
     with collecting() as said:
         try:
             if generator.serves_itself:
@@ -177,5 +177,5 @@ def build(config_file: Path, *, generator: Generator, site_dir: Path, site_url: 
                 found.append(str(error))
             raise BuildFailed(with_lines(found, config_file)) from error
         finally:
-            REQUEST.update(pdf=False, chromium=None)
+            REQUEST.update(pdf=False, chromium=None, changes_since=None)
     return BuiltSite(site_dir, site_url, generator.name, time.perf_counter() - started, pdfs)

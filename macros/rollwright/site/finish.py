@@ -5,7 +5,8 @@ were rendered) and puts their names into every page's runtime config (``<script 
 search's other spellings (to MkDocs' search index, where there is one), the games' things as JSON and CSV
 (:mod:`.things_files`), the answers at build time of the
 widgets whose inputs are few (:mod:`rollwright.site.answers`; not under ``rollwright serve``), the offline page (made from the
-site's own 404 page, so it has the site's look whichever theme engine rendered it), the print editions,
+site's own 404 page, so it has the site's look whichever theme engine rendered it), each game's "What changed"
+page when the site asks for one (:mod:`.changes_page`), the print editions,
 then the runtime's files and, last, the service worker, which lists every file of the folder.
 
 >>> import tempfile
@@ -92,9 +93,12 @@ def finish(setup: SiteSetup, site_dir: Path, *, partial: bool = False) -> list[d
     site_name = str(setup.raw.get("site_name") or "")
     if not setup.serving:
         offline_page(site_dir, site_name)
+    from rollwright.site.changes_page import write_pages
+
+    changes = write_pages(setup.changes, site_dir, setup.use_directory_urls)  # each game's "What changed" page
     pdfs: list[dict[str, Any]] = []
     if setup.book.print:
-        pdfs = write_editions(site_dir, site_name, list(_systems()), setup.pages, setup.book,
+        pdfs = write_editions(site_dir, site_name, list(_systems()), [*setup.pages, *changes], setup.book,
                               use_directory_urls=setup.use_directory_urls, serving=setup.serving,
                               site_url=setup.site_url,
                               site_description=setup.raw.get("site_description"), copyright=setup.raw.get("copyright"))

@@ -51,8 +51,9 @@ SCRIPT = "assets/rollwright/rollwright.js"
 MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
 """What the macros' HTML and the designer's notes (``!!! designer``) need; added when missing."""
 PAGE_WORK = "rollwright.site.page_work"
-REQUEST: dict[str, Any] = {"pdf": False, "chromium": None}
-"""What ``rollwright pdf`` asks of the build under way's print editions (:func:`rollwright.site.build.build`)."""
+REQUEST: dict[str, Any] = {"pdf": False, "chromium": None, "changes_since": None}
+"""What ``rollwright pdf`` asks of the build under way's print editions, and ``--changes-since`` of its "What
+changed" pages (:func:`rollwright.site.build.build`)."""
 
 
 @dataclass
@@ -212,6 +213,8 @@ class SiteSetup:
     the site's and Rollwright's overrides, before the generator's theme."""
     site_url: str | None = None
     """The address the site is built for (the command's ``--site-url``, else ``site_url`` in mkdocs.yml)."""
+    changes: Any = None
+    """The comparison with an earlier release under way (:mod:`rollwright.site.changes_page`), or None."""
 
     @property
     def page_work(self) -> dict[str, Any]:
@@ -272,6 +275,11 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
             serving=serving, docs_pages=[p.src_uri for p in nav_pages(None, docs_dir, use_directory_urls)],
         ) if book.print else [],
     }
+    from rollwright.site.changes_page import OPTION, start as start_changes
+
+    since = REQUEST["changes_since"] or options(config_file, raw).get(OPTION)
+    changes = start_changes(str(since), root, systems, use_directory_urls) if since and not serving else None
+    extra["rw_changes"] = [] if changes is None else [{**page, "since": changes.since} for page in changes.planned]
     for edition in extra["rw_print_editions"]:  # the theme finds a page by its URL, alike in every generator
         edition["home_url"] = page_url(edition["home"], use_directory_urls) if edition["home"] else None
     site_css = [str(css) for css in raw.get("extra_css") or []]
@@ -292,7 +300,7 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
     _PAGE_CONFIG[_key(config_file)] = {**raw, "extra": {**(raw.get("extra") or {}), **extra}}
     escaped = escaped_templates(generator.theme_dir(), root / ".cache" / "rollwright" / "escaped-theme" / generator.theme)
     return SiteSetup(config_file, root, raw, generator, serving, site, assets, book, pages, docs_dir,
-                     use_directory_urls, extra, stylesheet, extra_css, wanted, escaped, site_url)
+                     use_directory_urls, extra, stylesheet, extra_css, wanted, escaped, site_url, changes)
 
 
 def theme_variant(raw: dict[str, Any]) -> str:
