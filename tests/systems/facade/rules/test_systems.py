@@ -298,3 +298,12 @@ def test_rules_functions_check_their_own_input(fn, args, field) -> None:  # type
     with pytest.raises(ParameterError) as err:
         fn(*args)
     assert err.value.field == field
+
+
+def test_run_faster_than_sprint_is_an_erratum_with_both_values() -> None:
+    from facade.rules.action_systems import run_mph, sprint_mph
+    faster = [a for a in range(0, 7) if run_mph(a) > sprint_mph(a)]
+    assert faster == [1, 2]
+    erratum = {e.key: e for e in all_errata()}["running-run-faster-than-sprint"]
+    assert erratum.kind == "claim" and erratum.item == "the run at Agility 1 and 2"
+    assert "run 2.40 mph, sprint 2.05 mph" in erratum.computed and "run 4.20 mph, sprint 4.09 mph" in erratum.computed
