@@ -78,9 +78,10 @@ def test_healing_call_reports_no_rate_instead_of_inventing() -> None:
 
 def test_healing_times_table_matches_rule() -> None:
     rows = build_table("facade-healing-times").text_rows()
-    assert rows[3] == ["3", "8 h", "2 months", "1/3 of a month"]
-    assert rows[11] == ["11", "about 2 h 11 min", "6/11 of a month", "1/11 of a month"]
-    assert rows[12] == ["12", "2 h", "1/2 of a month", "1/12 of a month"]
+    assert rows[3] == ["3", "8 h", "2 months", "a third of a month"]
+    # 6/11 of a month is 15.3 days in a 28-day month, 16.9 in a 31-day one; 1/11: 2.5 to 2.8 days
+    assert rows[11] == ["11", "about 2 h 11 min", "15 to 17 days", "about 3 days"]
+    assert rows[12] == ["12", "2 h", "half a month", "2 to 3 days"]
 
 
 # --- first aid ---------------------------------------------------------------------------------------
