@@ -248,7 +248,6 @@ def roll_view(data: dict[str, Any], url_key: str | None = None) -> Html:
     if url_key:
         link = state_link(url_key, {"notation": data["notation"], "seed": data["seed"]}, "Link to this roll",
                           "rw-roll__link")
-    capped = any(d["capped"] for t in data["terms"] for d in t["dice"])
     return el("div", {"class": "rw-dice-roll", "data-rw-total": data["total"], "data-rw-seed": data["seed"],
                       "data-rw-notation": data["notation"]},
               el("p", {"class": "rw-roll__what", "data-rw-log-entry": True},
@@ -256,5 +255,26 @@ def roll_view(data: dict[str, Any], url_key: str | None = None) -> Html:
                  el("span", {"class": "rw-exact"}, f" ({dice_detail(data)})"),
                  el("span", {"class": "rw-seed"}, f" · seed {data['seed']}")),
               every_die(data["terms"]),
-              el("p", {"class": "rw-caption"}, "✱ exploded (its extra rolls add to it); struck through: dropped",
-                 f"; ⊘ stopped by the cap of {data['depth']} extra rolls" if capped else None, ". ", link))
+              _caption(roll_legend(data["terms"], data["depth"]), link))
+
+
+def _caption(legend_text: str, link: Html | None) -> Html | None:
+    """The roll's key and link under its dice, when there is either."""
+    return el("p", {"class": "rw-caption"}, legend_text, link) if legend_text or link else None
+
+
+def roll_legend(terms: list[dict[str, Any]], depth: int) -> str:
+    """The key to the marks a roll's dice actually carry (none: no key at all).
+
+    >>> plain = [{"dice": [{"exploded": False, "kept": True, "capped": False}]}]
+    >>> roll_legend(plain, 20)
+    ''
+    >>> roll_legend([{"dice": [{"exploded": True, "kept": False, "capped": False}]}], 20)
+    '✱ exploded (its extra rolls add to it); struck through: dropped. '
+    """
+    dice = [d for t in terms for d in t.get("dice", ())]
+    marks = ["✱ exploded (its extra rolls add to it)" if any(d["exploded"] for d in dice) else None,
+             "struck through: dropped" if any(not d["kept"] for d in dice) else None,
+             f"⊘ stopped by the cap of {depth} extra rolls" if any(d["capped"] for d in dice) else None]
+    said = "; ".join(m for m in marks if m)
+    return f"{said}. " if said else ""
