@@ -335,11 +335,13 @@ def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Ht
     title_id = f"{widget_id}-title"
     controls = [_control(widget, f, params, widget_id) for f in widget.fields]
     button = el("button", {"type": "submit", "class": "md-button md-button--primary rw-submit"}, widget.submit)
-    form = el("form", {"class": "rw-form", "data-rw-form": True, "novalidate": True},
+    # The form's labels and options and the status line are chrome, not content: the search index
+    # leaves them out (Material's data-search-exclude), so a snippet reads the answer, not "Expression 1Label 1".
+    form = el("form", {"class": "rw-form", "data-rw-form": True, "novalidate": True, "data-search-exclude": True},
               el("fieldset", {"class": "rw-fields", "disabled": True},
                  el("legend", {"class": "rw-visually-hidden"}, widget.title), controls, button))
     status = el("p", {"class": "rw-status", "id": f"{widget_id}-status", "data-rw-status": True,
-                      "role": "status", "aria-live": "polite"},
+                      "role": "status", "aria-live": "polite", "data-search-exclude": True},
                 "Computed when this page was built. With JavaScript on, this widget answers live.")
     system = system_of(widget.call)
     return el("section", {"class": "rw-widget", "id": widget_id, "data-rw-widget": name,
