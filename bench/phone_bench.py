@@ -210,6 +210,73 @@ def phone_profile(browser, server: SiteServer, index: str, profile_name: str, re
     }
 
 
+ANSWER_PAGES = ("facade/basic-rules/", "facets/consequences/", "roll-and-keep/attacks/", "skillful/fumbles/")
+"""Row 13 (issue 42): basic-rules and one page per game whose widgets the site answers at build time."""
+CHANGE_INPUT = """async () => {
+  const section = document.querySelector("section[data-rw-widget][data-rw-state='built']");
+  const input = section.querySelector("input[type=number]:not([disabled]), select:not([disabled])");
+  const result = section.querySelector("[data-rw-result]");
+  const before = result.innerHTML;
+  input.focus();
+  const changed = new Promise((resolve) => new MutationObserver(() => {
+    if (result.innerHTML !== before) resolve(performance.now());
+  }).observe(result, {childList: true, subtree: true, characterData: true}));
+  return {widget: section.dataset.rwWidget, name: input.name};
+}"""
+
+
+def changed_input_answer(browser, server: SiteServer, path: str, profile: dict) -> dict:
+    """Row 13, one cold visit under ``profile``: navigation to the first answer to a changed input (the first
+    widget answered at build time, its first number field one up by keyboard), and the bytes sent before it."""
+    context = browser.context()
+    page = context.new_page()
+    _profile_session(context, page, profile)
+    server.traffic.reset()
+    try:
+        page.goto(server.origin + path, wait_until="commit")
+        page.wait_for_selector("section[data-rw-widget][data-rw-state='built']", timeout=PHONE_WAIT_MS)
+        mounted = page.evaluate("performance.now()")
+        target = page.evaluate(CHANGE_INPUT)
+        result = page.locator(f"section[data-rw-widget='{target['widget']}'] [data-rw-result]").first
+        before = result.inner_html()
+        page.keyboard.press("ArrowUp")
+        page.wait_for_function("([el, html]) => el.innerHTML !== html", arg=[result.element_handle(), before],
+                               timeout=PHONE_WAIT_MS, polling=10)
+        ms = page.evaluate("performance.now()")
+        reading = server.traffic.snapshot()
+        python = page.evaluate("window.rollwright.state")
+        return {"path": path, "widget": target["widget"], "ms": round(ms, 1), "mounted_ms": round(mounted, 1), "bytes": _side(reading), "python": python}
+    finally:
+        context.close()
+
+
+def answer_row(browser, server: SiteServer, profile_name: str, repeat: int) -> list[dict]:
+    """Row 13 on every page of ANSWER_PAGES: medians of ``repeat`` cold visits."""
+    profile = PROFILES[profile_name]
+    rows = []
+    for path in ANSWER_PAGES:
+        runs = [changed_input_answer(browser, server, path, profile) for _ in range(repeat)]
+        rows.append({"path": path, "widget": runs[0]["widget"], "ms": statistics.median(r["ms"] for r in runs),
+                     "wire": statistics.median(r["bytes"]["wire"] for r in runs), "all_ms": [r["ms"] for r in runs],
+                     "python": sorted({r["python"] for r in runs}), "requests": runs[0]["bytes"]["requests"],
+                     "mounted_ms": statistics.median(r["mounted_ms"] for r in runs),
+                     "largest": [(Path(f["path"]).name, f["wire"]) for f in runs[0]["bytes"]["largest"][:6]]})
+        print(f"  13 {path}: {rows[-1]['ms'] / 1000:.2f} s, {rows[-1]['wire'] / MB:.3f} MB", file=sys.stderr, flush=True)
+    return rows
+
+
+def answer_lines(rows: list[dict], profile_name: str) -> list[str]:
+    """The bench table's row 13."""
+    lines = [f"13. first answer to a changed input, cold, phone profile ({PROFILES[profile_name]['name']}; CPU "
+             f"{CPU_SLOWDOWN}x)", f"{'    page (widget)':<60}{'ms':>10}{'MB before':>11}"]
+    for row in rows:
+        lines.append(f"{'    ' + row['path'] + ' (' + row['widget'] + ')':<60}{row['ms']:>10.0f}{row['wire'] / MB:>11.3f}"
+                     f"   samples {row['all_ms']}, Python then: {row['python']}")
+        lines.append(f"      widget live at {row['mounted_ms']:.0f} ms; {row['requests']} requests; largest (wire KB): "
+                     + ", ".join(f"{name} {wire / 1000:.0f}" for name, wire in row["largest"]))
+    return lines
+
+
 def report_lines(wire: dict | None, phone: dict | None, whole_renderer: dict | None = None) -> list[str]:
     """The bench table's rows 11, 12 and 12b."""
     lines: list[str] = []
@@ -268,6 +335,8 @@ def main() -> int:
     parser.add_argument("--whole-renderer", action="store_true",
                         help="also 12b: the CPU slowed for the worker too (cpu_throttle.py)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--answer-row", action="store_true",
+                        help="only row 13: the first answer to a changed input on the phone profile, and bytes before it")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -287,6 +356,13 @@ def main() -> int:
         try:
             with sync_playwright() as playwright:
                 browser = Browser(playwright)
+                if args.answer_row:
+                    rows = answer_row(browser, server, args.profile, args.phone_repeat)
+                    browser.chromium.close()
+                    print("\n".join(answer_lines(rows, args.profile)))
+                    if args.json:
+                        args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+                    return 0
                 wire = wire_bytes(browser, server, index, args.repeat)
                 phone = None if args.no_phone else phone_profile(browser, server, index, args.profile,
                                                                   args.phone_repeat)

@@ -9,6 +9,8 @@ again; and the Python worker fetches a wasm that arrived cut short once more.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.support.browser import BOOT_TIMEOUT_MS, open_tab
@@ -71,5 +73,55 @@ def test_a_wasm_cut_short_on_a_first_visit_is_downloaded_again(pips_live, browse
         retried = tab.page.evaluate("window.rollwright.worker.wasmRetried")
         assert len(retried) == 1, retried
         assert tab.errors == []
+    finally:
+        tab.context.close()
+
+
+def test_pyodides_runtime_script_cut_short_on_a_first_visit_is_downloaded_again(pips_live, browser) -> None:
+    """Every runtime file the worker fetches gets one more try (whole-files.js): here pyodide.asm.mjs, which
+    cut short does not parse; the zips (the standard library, the engine wheel) are checked for their end."""
+    tab = open_tab(browser, service_workers="block")
+    served: list[str] = []
+
+    def cut_first(route) -> None:
+        response = route.fetch()
+        body = response.body()
+        served.append(route.request.url)
+        route.fulfill(response=response, body=body[: len(body) // 2] if len(served) == 1 else body)
+
+    try:
+        tab.context.route(re.compile(r"/pyodide\.asm\.mjs(\?.*)?$"), cut_first)
+        tab.page.goto(pips_live.url(RULES))
+        tab.wait_state("pips-odds", "ready")
+        assert len(served) == 2 and served[1].endswith("?again=1"), served
+        retried = tab.page.evaluate("window.rollwright.worker.filesRetried")
+        assert len(retried) == 1 and retried[0].startswith("pyodide.asm.mjs: "), retried
+        assert tab.page.evaluate("window.rollwright.worker.wasmRetried") == []
+        assert tab.errors == []
+    finally:
+        tab.context.close()
+
+
+def test_a_wheel_cut_short_is_downloaded_again(pips_live, browser) -> None:
+    """Without the snapshot (refused here) Python boots the normal way and unpacks the engine wheel: a copy cut
+    short lacks a zip's table of contents and is fetched once more, past the caches."""
+    tab = open_tab(browser, service_workers="block")
+    served: list[int] = []
+
+    def cut_first(route) -> None:
+        response = route.fetch()
+        body = response.body()
+        served.append(len(body))
+        route.fulfill(response=response, body=body[: len(body) // 2] if len(served) == 1 else body)
+
+    try:
+        tab.context.route("**/*.snapshot.zst", lambda route: route.fulfill(status=404, body="gone"))
+        tab.context.route("**/*.whl", cut_first)
+        tab.page.goto(pips_live.url(RULES))
+        tab.wait_state("pips-odds", "ready")
+        assert len(served) == 2
+        worker = tab.page.evaluate("window.rollwright.worker")
+        assert worker["path"] == "fallback"
+        assert len(worker["filesRetried"]) == 1 and ".whl: its last part is missing" in worker["filesRetried"][0]
     finally:
         tab.context.close()

@@ -144,9 +144,10 @@ def test_seeded_roll_equals_cpython_and_is_logged(live_site, tab):
     again = call("dice.roll", {"notation": "4d6!kh3+10k5", "seed": int(seed)})
     assert roller.locator("[data-rw-result] .rw-dice-roll").get_attribute("data-rw-total") == str(again["total"])
     assert roller.locator("input[name=seed]").input_value() == ""
-    texts = log.all_inner_texts()
+    texts = [text.removesuffix(" Copy link") for text in log.all_inner_texts()]  # each with its copy button
     assert texts[0].startswith(f"4d6!kh3+10k5 rolled {again['total']} ") and texts[0].endswith(f"seed {seed}")
     assert texts[1].endswith("seed 42") and roller.locator(".rw-log__title").inner_text() == "Last rolls"
+    assert log.locator("button[data-rw-copy]").count() == 2
 
 
 def test_an_answer_equal_to_the_one_shown_leaves_the_result_untouched(live_site, tab):
@@ -166,9 +167,9 @@ def test_bad_expression_shows_the_engines_message_under_the_field_and_keeps_the_
     _open(live_site, tab)
     page, odds = tab.page, tab.widget("dice-odds")
     before = odds.locator("[data-rw-result]").inner_html()
-    type_into(page, odds.locator("input[name=e2]"), "4d6k3")
+    type_into(page, odds.locator("input[name=e2]"), "4d6k+3")
     page.wait_for_selector("section[data-rw-widget='dice-odds'][data-rw-state='error']", timeout=BOOT_TIMEOUT_MS)
-    params = {"e1": "3d6", "e2": "4d6k3", "e3": "2d10", "view": "exactly", "target": 12, "exact": False}
+    params = {"e1": "3d6", "e2": "4d6k+3", "e3": "2d10", "view": "exactly", "target": 12, "exact": False}
     envelope = json.loads(call_json("widget.render", json.dumps({"widget": "dice-odds", "params": params})))
     error = envelope["error"]
     assert envelope["ok"] is False and error["field"] == "e2" and "at position" in error["message"]

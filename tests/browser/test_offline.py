@@ -72,9 +72,6 @@ def test_a_visited_site_works_offline(pips_live, tab, chances):
     assert page.evaluate("window.rollwright.bootPath") == "snapshot"
     # From the service worker's cache, nothing competes with the page: no wait for its paint.
     assert page.evaluate("window.rollwright.worker.waitedForPaint") is False
-    # The early-started worker boots from its name at once, also when the service worker serves
-    # its script (a #fragment on its URL would be lost with the served response's own URL).
-    assert page.evaluate("window.rollwright.worker.bootFrom") == "name"
     # The big files are read from the service worker's cache directly (runtime/cached.js).
     snapshot_file = variants.runtime_config(pips_live.directory)["snapshot"]["url"].rsplit("/", 1)[1]
     from_cache = set(page.evaluate("window.rollwright.worker.fromCache"))
@@ -84,6 +81,11 @@ def test_a_visited_site_works_offline(pips_live, tab, chances):
 
     page.goto(pips_live.url(BUILDER))  # a full load of the other page opened before, offline
     wait_builder_ready(page)
+    # The builder's page starts Python in its <head> (the rules page, answered at build time, starts it when
+    # idle): that early-started worker boots from its name at once, also when the service worker serves its
+    # script (a #fragment on its URL would be lost with the served response's own URL).
+    page.wait_for_function("() => window.rollwright.worker", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.rollwright.worker.bootFrom") == "name"
     page.goto(pips_live.url(ERRATA))  # never opened: says so instead of a browser error
     assert "You are offline" in page.locator("body").inner_text()
     tab.context.set_offline(False)

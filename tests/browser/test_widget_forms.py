@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.browser import BOOT_TIMEOUT_MS, builder_page_url, open_tab, wait_builder_ready
+from tests.support.keyboard import type_into
 from tests.support.fixture_site import RULES, SYSTEM
 
 pytestmark = pytest.mark.browser
@@ -59,9 +60,12 @@ def test_controls_of_a_line_line_up_even_beside_a_hint(live_site, browser, view:
 
 def test_loading_is_a_drawn_ring_not_an_emoji(pips_live, tab):
     page = tab.page
-    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: the widgets keep loading
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: Python keeps loading
     page.goto(pips_live.url(RULES))
-    status = tab.widget("pips-odds").locator("[data-rw-status].rw-status--loading")
+    # The odds are answered at build time: an input beyond those answers waits for Python, with the ring.
+    tab.wait_state("pips-odds", "built")
+    type_into(page, tab.widget("pips-odds").locator("input[name=dice]"), "9")
+    status = tab.widget("pips-odds").locator("[data-rw-status].rw-status--busy")
     status.wait_for()
     ring = status.evaluate("""el => { const s = getComputedStyle(el, '::before');
       return [s.content, s.borderTopStyle, s.borderRadius, s.animationName]; }""")

@@ -28,13 +28,14 @@ def test_a_worker_killed_before_the_page_watches_it_is_replaced(pips_live, tab) 
     page = tab.page
     held: list = []
     page.route("**/runtime/worker-client.js", lambda route: held.append(route))  # the page cannot watch it yet
+    # The builder's page starts Python in its <head> (the rules page, answered at build time, starts it later).
     with page.expect_worker(lambda w: urlsplit(w.url).path.endswith(WORKER_PATH), timeout=BOOT_TIMEOUT_MS) as early:
-        page.goto(pips_live.url(RULES), wait_until="commit")
+        page.goto(pips_live.url("pips/builder/"), wait_until="commit")
     early.value.evaluate("self.close()")  # killed while booting, before any page module could watch it
     for route in held:
         route.continue_()
     page.unroute("**/runtime/worker-client.js")
-    tab.wait_state(ODDS, "ready")
+    page.wait_for_function("() => window.rollwright && window.rollwright.phase === 'ready'", timeout=BOOT_TIMEOUT_MS)
     diagnostics = page.evaluate("({...window.rollwright, deaths: window.rollwright.deaths})")
     assert diagnostics["restarts"] == 1 and diagnostics["phase"] == "ready", diagnostics
     assert diagnostics["deaths"][0]["when"] == "booting", diagnostics

@@ -53,7 +53,7 @@ def test_cli_roll_json_covers_new_forms(capsys: pytest.CaptureFixture[str]) -> N
 
 
 @pytest.mark.parametrize(("notation", "words"), [
-    ("d8!>=1", "never end"), ("4d6k3", "'kh' the highest"), ("4d6kh3!", "write '!' before the keep"),
+    ("d8!>=1", "never end"), ("4d6k+3", "'kh' the highest"), ("4d6kh3!", "write '!' before the keep"),
 ])
 def test_cli_refuses_bad_new_forms_with_one_line(notation: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dist", notation]) == 2

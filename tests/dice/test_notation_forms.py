@@ -71,6 +71,35 @@ ROLL20 = [
     ("{4d6+3d8}kh4", "{4d6+3d8}kh4", None),  # against icepool below
     ("{1d8!,1d6!}kh1", "{d8!,d6!}kh1", None),
     ("{3d6, 2d8}kl1", "{3d6,2d8}kl1", lambda: brute([d(6)] * 3 + [d(8)] * 2, lambda c: min(sum(c[:3]), sum(c[3:])))),
+    # exploding on a face and up, keep and drop shorthands, percentile dice, Shadowrun's compounding count
+    ("3d6!>4", "3d6!>=4", None),
+    ("3d6!6", "3d6!", None),  # '!N' on the top face is plain '!'
+    ("8d100k4", "8d100kh4", None),
+    ("8d100d3", "8d100dl3", None),
+    ("4d6k3", "4d6kh3", lambda: brute([d(6)] * 4, lambda c: sum(sorted(c)[1:]))),
+    ("4d6d1", "4d6dl1", lambda: brute([d(6)] * 4, lambda c: sum(sorted(c)[1:]))),
+    ("2d20k1", "2d20kh1", lambda: brute([d(20)] * 2, max)),
+    ("2d20kl1", "2d20kl1", lambda: brute([d(20)] * 2, min)),
+    ("d%", "d100", lambda: brute([d(100)], sum)),
+    ("2d6>=5", "2d6>=5", lambda: brute([d(6)] * 2, lambda c: sum(f >= 5 for f in c))),
+    ("4d6=5", "4d6=5", lambda: brute([d(6)] * 4, lambda c: sum(f == 5 for f in c))),
+    ("{5d6!!}>8", "{5d6!!}>=8", None),
+    ("{4d6+3d8}k4", "{4d6+3d8}kh4", None),
+]
+ASIDE_REFUSED = [
+    ("{3d6}s>=1kh1", "'s>=1' would set aside every face of a d6, leaving it nothing; set aside fewer faces"),
+    ("{3d6}s9", "no die here shows what 's9' sets aside; use a face from 1 to 6"),
+    ("{4dF}s1", "Fudge dice show -1, 0 or +1 and cannot be set aside"),
+    ("{3d6}s6kl1", "dice set aside are never kept, so keep the highest"),
+]
+ROLL20_REFUSED = [
+    # Roll20's forms this engine does not roll, each refused with what to write instead
+    ("3d6!3", "'d6!3' explodes on a 3 alone (Roll20's form); dice here explode on their top faces: write 'd6!' "
+              "(on its top face) or 'd6!>=3' (on 3 and up)"),
+    ("1d20!1k1", "'d20!1' explodes on a 1 alone (Roll20's form)"),
+    ("3d6!<2", "dice here explode on their top faces, not on low ones"),
+    ("1d20cs>18", "Roll20's 'cs' and 'cf' only colour dice in its chat and never change a roll, so leave them out"),
+    ("1d20cf<3", "Roll20's 'cs' and 'cf' only colour dice in its chat"),
 ]
 
 
@@ -80,6 +109,13 @@ def test_roll20_forms_read_as_roll20_documents_them(text: str, canonical: str, o
     assert parse(canonical) == parse(text)
     if oracle is not None:
         assert exact(text) == oracle()
+
+
+@pytest.mark.parametrize("text, words", ROLL20_REFUSED + ASIDE_REFUSED, ids=[r[0] for r in ROLL20_REFUSED + ASIDE_REFUSED])
+def test_roll20_forms_not_rolled_here_are_refused_saying_what_to_write(text: str, words: str) -> None:
+    with pytest.raises(RollwrightError) as refused:
+        parse(text)
+    assert words in str(refused.value) and "at position" in str(refused.value)
 
 
 def test_a_count_with_failures_is_a_sum_of_each_dies_score() -> None:
@@ -108,6 +144,11 @@ def test_a_count_with_failures_is_a_sum_of_each_dies_score() -> None:
     ("min(2d6+3,10)", 9, lambda: brute([d(6)] * 2, lambda c: min(sum(c) + 3, 10))),
     ("max(d6,d6,3)-1", 9, lambda: brute([d(6)] * 2, lambda c: max(*c, 3) - 1)),
     ("{4dF+d6}kl2", 9, lambda: brute([FUDGE] * 4 + [d(6)], lambda c: sum(sorted(c)[:2]))),
+    # dice set aside by any face: they add nothing and are never kept
+    ("{3d6}s6kh2", 9, lambda: brute([d(6)] * 3, lambda c: sum(sorted(f for f in c if f != 6)[-2:]))),
+    ("{2d8+d10}s>=7kh1", 9, lambda: brute([d(8)] * 2 + [d(10)], lambda c: max([0, *(f for f in c if f < 7)]))),
+    ("{4d6}s6", 9, lambda: brute([d(6)] * 4, lambda c: sum(f for f in c if f != 6))),
+    ("{2d8+d6}s<=2kh2", 9, lambda: brute([d(8)] * 2 + [d(6)], lambda c: sum(sorted(f for f in c if f > 2)[-2:]))),
 ])
 def test_forms_equal_brute_force(text: str, depth: int, oracle) -> None:
     assert exact(text, depth) == oracle()
@@ -130,7 +171,8 @@ def test_ten_again_has_the_chance_the_hobby_quotes() -> None:
     assert float(distribution("{1d10!}>=8", depth=20).mean()) == pytest.approx(1 / 3, abs=1e-12)
 
 
-@pytest.mark.parametrize("text", ["4dF+1", "{10d10!}>=8f1", "2d8r<2", "{d8!,d6!}kh1", "{4d6+3d8}kh4",
+@pytest.mark.parametrize("text", ["4dF+1", "{10d10!}>=8f1", "{3d6}s>=5kh1", "{2d8+d6}s6kh2",
+                                  "2d8r<2", "{d8!,d6!}kh1", "{4d6+3d8}kh4",
                                   "min(2d6+3,10)*2", "(d10-1)*10+d10", "d20ro1", "{5d6!!}>8", "3d6!p"])
 def test_rolls_report_every_die_and_stay_inside_the_distribution(text: str) -> None:
     dist = distribution(text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -122,12 +122,13 @@ def test_a_reading_past_the_cap_is_refused_with_the_work_limit(monkeypatch: pyte
     assert caught.value.limit == "work"
 
 
-def brute_pool(sides: Sequence[int], aside: int, keep: int) -> Counter[tuple[int, ...]]:
-    """A pool in braces, die by die: faces up to ``aside`` set aside, the ``keep`` highest of the rest kept (at
-    equal faces the smaller dice first), and the effect die: the most sides among the others."""
+def brute_pool(sides: Sequence[int], aside: int | Callable[[int], bool], keep: int) -> Counter[tuple[int, ...]]:
+    """A pool in braces, die by die: faces up to ``aside`` (or those it says) set aside, the ``keep`` highest of
+    the rest kept (at equal faces the smaller dice first), and the effect die: the most sides among the others."""
     found: Counter[tuple[int, ...]] = Counter()
+    set_aside = aside if callable(aside) else (lambda face: face <= aside)
     for faces in itertools.product(*(range(1, s + 1) for s in sides)):
-        eligible = sorted(((f, s) for f, s in zip(faces, sides) if f > aside), key=lambda fs: (-fs[0], fs[1]))
+        eligible = sorted(((f, s) for f, s in zip(faces, sides) if not set_aside(f)), key=lambda fs: (-fs[0], fs[1]))
         kept, rest = eligible[:keep], eligible[keep:]
         found[(sum(f for f, _ in kept), max((s for _, s in rest), default=0), len(kept),
                max((f for f, _ in kept), default=0))] += 1
@@ -140,7 +141,9 @@ def brute_pool(sides: Sequence[int], aside: int, keep: int) -> Counter[tuple[int
     ("{3d6+d4}s<=2kh1", [6, 6, 6, 4], 2, 1),
     ("{2d4+2d6}kh2", [4, 4, 6, 6], 0, 2),
     ("{d12+d4+d4}s1", [12, 4, 4], 1, 3),
+    ("{2d8+d6}s8kh2", [8, 8, 6], lambda face: face == 8, 2),  # set aside by any face, not only the lowest
+    ("{3d6+d4}s>=4kh1", [6, 6, 6, 4], lambda face: face >= 4, 1),
 ])
-def test_a_pool_in_braces_reads_its_total_effect_die_and_kept_dice(text: str, sides, aside: int, keep: int) -> None:
+def test_a_pool_in_braces_reads_its_total_effect_die_and_kept_dice(text: str, sides, aside, keep: int) -> None:
     wanted = [("total",), ("effect",), ("dice",), ("highest",)]
     assert normalised(joint(parse(text), wanted)) == normalised(dict(brute_pool(sides, aside, keep)))

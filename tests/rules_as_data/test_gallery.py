@@ -117,7 +117,7 @@ def brute(judge: Judge, sides: list[int], values: dict[str, Any], orderless: boo
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_gallery_game_equals_brute_force_on_every_input(name: str) -> None:
     judge, sides = CASES[name]
-    game = load_file(GALLERY / f"{name}.toml")
+    game = load_file(GALLERY / name / "game.toml")
     (check,) = game.checks.values()
     combos = grid(check, game.inputs)
     if len(combos) > 400:  # wide grids: every value of each input, the others at a spread of values
@@ -175,9 +175,9 @@ def ladder(v: dict[str, Any]) -> dict[str, Fraction]:
 
 def wild(v: dict[str, Any]) -> dict[str, Fraction]:
     trait = exploding_die([4, 6, 8, 10, 12][v["trait"] - 1], 6)
-    best = combine(trait, exploding_die(6, 6), max)
-    return by_outcome(best, lambda b: "raise" if b + v["modifier"] >= 8 else "success" if b + v["modifier"] >= 4
-                      else "failure")
+    pairs = combine(trait, exploding_die(6, 6), lambda a, b: (a, b))  # each die read apart: both 1s is snake eyes
+    return by_outcome(pairs, lambda ab: "snake-eyes" if ab == (1, 1) else "raise" if max(ab) + v["modifier"] >= 8
+                      else "success" if max(ab) + v["modifier"] >= 4 else "failure")
 
 
 def again(v: dict[str, Any]) -> dict[str, Fraction]:
@@ -247,7 +247,7 @@ or icepool (a kept pool of exploding dice)."""
 
 @pytest.mark.parametrize("name", sorted(FORMS))
 def test_gallery_game_on_new_notation_equals_its_rule_on_every_input(name: str) -> None:
-    game = load_file(GALLERY / f"{name}.toml")
+    game = load_file(GALLERY / name / "game.toml")
     (check,) = game.checks.values()
     for values in grid(check, game.inputs):
         odds = {o.key: p for o, p in outcome_odds(check, values, game.ladders)}
@@ -255,10 +255,26 @@ def test_gallery_game_on_new_notation_equals_its_rule_on_every_input(name: str) 
         assert odds == {k: expected.get(k, Fraction(0)) for k in odds}, values
 
 
+def test_a_seeded_roll_of_the_wild_die_reads_each_die_of_its_group() -> None:
+    """``die(1)`` and ``die(2)`` of ``{d8!, d6!}kh1`` are the trait die and the wild die (a roll as the odds read it)."""
+    game = load_file(GALLERY / "wild" / "game.toml")
+    (check,) = game.checks.values()
+    seen = set()
+    for seed in range(400):
+        values = {"trait": 1 + seed % 2, "modifier": 0}
+        answer = seeded_roll(check, values, game.ladders, seed)
+        dice = [die["value"] if "value" in die else sum(die["faces"]) for t in answer["terms"] for die in t["dice"]]
+        expected = ("snake-eyes" if dice == [1, 1] else "raise" if max(dice) >= 8 else "success" if max(dice) >= 4
+                    else "failure")
+        assert answer["outcome"] == expected, (seed, answer["terms"])
+        seen.add(answer["outcome"])
+    assert "snake-eyes" in seen
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_seeded_roll_is_judged_as_its_dice_say(name: str) -> None:
     judge, _ = CASES[name]
-    game = load_file(GALLERY / f"{name}.toml")
+    game = load_file(GALLERY / name / "game.toml")
     (check,) = game.checks.values()
     for seed in range(30):
         values = {n: game.inputs[n].values()[seed % len(game.inputs[n].values())] for n in check.inputs}
@@ -269,15 +285,15 @@ def test_a_seeded_roll_is_judged_as_its_dice_say(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted([*CASES, *FORMS]))
 def test_each_gallery_game_is_short(name: str) -> None:
-    mechanics = [line for line in (GALLERY / f"{name}.toml").read_text().splitlines()
+    mechanics = [line for line in (GALLERY / name / "game.toml").read_text().splitlines()
                  if line.strip() and not line.startswith("#")]
     assert len(mechanics) < 40  # its [game] table (6 lines) aside, under 30 lines of mechanics
 
 
 def test_the_guides_gallery_table_quotes_the_engines_exact_chances() -> None:
-    page = (GALLERY.parent / "dice-as-data.md").read_text(encoding="utf-8")
+    page = (GALLERY.parent / "gallery.md").read_text(encoding="utf-8")
     rows = [line for line in page.splitlines() if line.startswith("| ") and ".toml` |" in line]
-    assert len(rows) == len(list(GALLERY.glob("*.toml")))
+    assert len(rows) == len(list(GALLERY.glob("*/game.toml")))
     for row in rows:
         _, name, shown, chances = [cell.strip() for cell in row.strip("|").split("|")]
         game = load_file(GALLERY / name.strip("`"))
@@ -292,7 +308,7 @@ def test_the_guides_gallery_table_quotes_the_engines_exact_chances() -> None:
 
 
 def test_a_seeded_roll_of_the_effect_pool_keeps_and_reads_its_dice_as_the_odds_do() -> None:
-    game = load_file(GALLERY / "effect.toml")
+    game = load_file(GALLERY / "effect" / "game.toml")
     (check,) = game.checks.values()
     for seed in range(40):
         values = {"d8s": seed % 3, "d6s": 1 + seed % 3, "difficulty": 3 + seed % 13}

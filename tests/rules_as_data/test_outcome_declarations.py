@@ -59,18 +59,14 @@ def test_inputs_used_only_in_conditions_are_the_checks_inputs() -> None:
 
 
 def test_a_data_game_with_outcomes_answers_through_the_registry() -> None:
-    game = load_file(GALLERY / "strike.toml")
-    names = install(game)
-    try:
-        answer = call("strike.attack", {"bonus": 2, "target": 15})
-        assert [(o["key"], o["p"], o["span"]) for o in answer["outcomes"]] == [
-            ("critical", "1/20", "when die(1) == 20"), ("fumble", "1/20", "when die(1) == 1"),
-            ("hit", "7/20", "when total >= target"), ("miss", "11/20", "otherwise")]
-        assert answer["success"] == "2/5" and answer["measure"] == "outcomes"
-        rolled = call("strike.attack.roll", {"bonus": 2, "target": 15, "seed": 4})
-        assert rolled["outcome"] in {"critical", "fumble", "hit", "miss"}
-    finally:
-        uninstall(names)
+    """The gallery's strike game, registered as one of the flagship's examples (its mkdocs.yml's examples:)."""
+    answer = call("strike.attack", {"bonus": 2, "target": 15})
+    assert [(o["key"], o["p"], o["span"]) for o in answer["outcomes"]] == [
+        ("critical", "1/20", "when die(1) == 20"), ("fumble", "1/20", "when die(1) == 1"),
+        ("hit", "7/20", "when total >= target"), ("miss", "11/20", "otherwise")]
+    assert answer["success"] == "2/5" and answer["measure"] == "outcomes"
+    rolled = call("strike.attack.roll", {"bonus": 2, "target": 15, "seed": 4})
+    assert rolled["outcome"] in {"critical", "fumble", "hit", "miss"}
 
 
 def test_a_check_named_roll_is_a_check_and_a_wrong_name_is_never_offered_back() -> None:
@@ -95,15 +91,10 @@ def test_rollwright_check_compares_a_data_games_checks_without_a_parity_file() -
     from rollwright.checks.parity_calls import declared_calls
     from rollwright.kit.system import System
 
-    game = load_file(GALLERY / "strike.toml")
-    names = install(game)
-    try:
-        system = System("strike", "Strike", "", "", "strike", ())
-        calls = declared_calls(system)
-        assert [(c.name, c.params) for c in calls] == [
-            ("strike.attack", {"bonus": -2, "target": 15}), ("strike.attack.roll", {"bonus": -2, "target": 15, "seed": 1})]
-    finally:
-        uninstall(names)
+    system = System("strike", "Strike", "", "", "strike", ())  # the flagship's example, registered from its file
+    calls = declared_calls(system)
+    assert [(c.name, c.params) for c in calls] == [
+        ("strike.attack", {"bonus": -2, "target": 15}), ("strike.attack.roll", {"bonus": -2, "target": 15, "seed": 1})]
 
 
 def test_an_outcome_that_can_never_happen_and_an_impossible_budget_are_found_with_their_line() -> None:
@@ -122,7 +113,7 @@ def test_an_outcome_that_can_never_happen_and_an_impossible_budget_are_found_wit
 def test_the_gallery_declares_nothing_that_can_never_happen() -> None:
     from rollwright.data.lint import lint
 
-    for path in sorted((GALLERY).glob("*.toml")):
+    for path in sorted((GALLERY).glob("*/game.toml")):
         text = path.read_text(encoding="utf-8")
         assert lint(load_file(path), text) == [], path.name
 
@@ -200,3 +191,27 @@ def test_an_input_named_like_a_word_of_the_roll_may_choose_a_roll_instead() -> N
             'bands = [{ key = "hit", name = "Hit", from = 1 }, { key = "miss", name = "Miss", to = 0 }]\n')
     game = load_text(text, "pips/game.toml", system_id="pips")
     assert notation(game.checks["pool"], {"dice": 0}, game.ladders) == "1d6"
+
+
+def test_a_data_games_messages_speak_of_its_game_toml_never_of_python() -> None:
+    """A game declared as data hears of its file's keys ([character], game.docs, game.title), a Python game of
+    its SYSTEM (issue 37, point 5)."""
+    from rollwright.checks.contract import declaration_problems
+    from rollwright.errors import ParameterError
+    from rollwright.kit.builder_page import builder_shell
+    from rollwright.kit.system import System
+
+    data = load_file(GALLERY / "strike" / "game.toml").system
+    assert isinstance(data, System) and data.declared_in == "strike/game.toml"
+    with pytest.raises(ParameterError) as refused:
+        builder_shell(data, without_js="")
+    assert str(refused.value) == ("strike has no character builder: strike/game.toml declares no [character] "
+                                  "table; add one to make characters")
+    empty = System("strike", "", "", "", "strike", (), declared_in="strike/game.toml")
+    assert declaration_problems(empty, "strike") == [f"strike/game.toml: game.{key} is empty; write the game's {key} "
+                                                     f"there" for key in ("title", "pitch", "source")]
+    python = System("demo", "Demo", "", "", "demo", ())
+    with pytest.raises(ParameterError, match="its SYSTEM declares no character_schema"):
+        builder_shell(python, without_js="")
+    for message in [str(refused.value), *declaration_problems(empty, "strike")]:
+        assert "SYSTEM" not in message and "__init__" not in message and "character_schema" not in message

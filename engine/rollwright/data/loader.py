@@ -206,7 +206,7 @@ def _system(reader: Reader, value: Any) -> object:
         return System(id=game_id, title=game.text("title"), pitch=game.text("pitch"), source=game.text("source"),
                       docs=game.text("docs", game_id), pages=tuple(pages),
                       licence=game.text("licence", "") or None, attribution=game.text("attribution", ""),
-                      character_schema=None)
+                      character_schema=None, declared_in=reader.file)
     except ValueError as error:
         raise reader.fail("game.id", str(error)) from None
 

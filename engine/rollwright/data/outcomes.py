@@ -36,7 +36,8 @@ from rollwright.data.condition import READ_FUNCTIONS, READ_WORDS, feature, parse
 from rollwright.data.model import Band, Check, Input, Outcome
 from rollwright.dice.notation import distribution
 from rollwright.dice.notation import parse as parse_notation
-from rollwright.dice.reading import FACE_TESTS, joint
+from rollwright.dice.notation.syntax import GroupRoll
+from rollwright.dice.reading import FACE_TESTS, joint, one_die_each
 from rollwright.errors import FormulaError
 
 if TYPE_CHECKING:
@@ -158,9 +159,9 @@ def rolled_scope(check: Check, values: Mapping[str, Any], ladders: Ladders, term
             kept.append(term.value)
         elif term.kind in ("dice", "keep", "fudge", "group"):  # a group's dice are read only when one pool
             kept += [die.value for die in term.dice if die.kept]
-            aside = getattr(parse_notation(term.text), "aside", None) if term.kind == "group" else None
-            effect = max([effect, *(die.sides for die in term.dice if not die.kept
-                                    and (aside is None or die.value > aside))])
+            group = parse_notation(term.text) if term.kind == "group" else None
+            aside = group.sets_aside if isinstance(group, GroupRoll) else (lambda value: False)
+            effect = max([effect, *(die.sides for die in term.dice if not die.kept and not aside(die.value))])
     scope: dict[str, Any] = dict(values)
     scope["total"] = sum(t.sign * t.value for t in terms)
     scope["dice"] = len(kept)
@@ -168,8 +169,14 @@ def rolled_scope(check: Check, values: Mapping[str, Any], ladders: Ladders, term
     scope["lowest"] = min(kept, default=0)
     scope["largest_set"] = max((kept.count(v) for v in kept), default=0)
     scope["effect"] = effect
-    for index, term in enumerate((t for t in terms if t.kind != "constant"), start=1):
-        scope[f"die({index})"] = term.value
+    index = 0
+    for term in terms:
+        if term.kind == "constant":
+            continue
+        each = term.kind == "group" and one_die_each(parse_notation(term.text))  # as reading_odds numbers them
+        for value in ([die.value for die in term.dice] if each else [term.value]):
+            index += 1
+            scope[f"die({index})"] = value
     for key in _features(check, values, ladders):
         if key.startswith(("count(", "at_least(", "at_most(")):
             _, op, face = feature(key)

@@ -5,7 +5,8 @@ A roll that is a sum of dice terms and numbers (``d20+5``, ``2d6``, ``d12+d12+3`
 
 * ``("total",)``: the roll's total, numbers included;
 * ``("die", i)``: the value of the ``i``-th dice term (from 1), its kept dice before any number
-  is added: the "natural" face of a single die;
+  is added: the "natural" face of a single die; in a group of whole rolls that are each one die
+  (``{d8!,d6!}kh1``) each die is a term of its own (:func:`one_die_each`);
 * ``("count", op, face)``: how many kept dice show ``face`` (``op`` ``"=="``), ``face`` or more
   (``">="``) or ``face`` or less (``"<="``);
 * ``("highest",)`` and ``("lowest",)``: the highest and the lowest kept die;
@@ -131,7 +132,7 @@ def _pool_groups(term: int, sign: int, leaf: GroupRoll, depth: int) -> list[Grou
     for _, inner in signed_terms(leaf.items[0]):
         die = FUDGE if isinstance(inner, Fudge) else one_die(inner, depth)  # type: ignore[arg-type]
         if aside is not None:
-            die = die.map(lambda value: 0 if value <= aside else value)
+            die = die.map(lambda value: 0 if leaf.sets_aside(value) else value)
         members.append((die, inner.count, inner.sides if isinstance(inner, Dice) else 3))  # type: ignore[union-attr]
     dice = sum(count for _, count, _ in members)
     keep = (0, dice)
@@ -168,23 +169,69 @@ def _offset(expr: Expr) -> int:
     return sum(sign * leaf.value for sign, leaf in signed_terms(expr) if isinstance(leaf, Constant))
 
 
+def one_die_each(leaf: Expr) -> bool:
+    """Whether ``leaf`` is a group of whole rolls that are each one die (``{d8!,d6!}kh1``): each is then read as a
+    dice term of its own by ``die(n)``, in order (the wild die beside the trait die).
+
+    >>> from rollwright.dice.notation import parse
+    >>> one_die_each(parse("{d8!, d6!}kh1")), one_die_each(parse("{2d6, d10}kh1")), one_die_each(parse("{4d6}kh3"))
+    (True, False, False)
+    """
+    return (isinstance(leaf, GroupRoll) and len(leaf.items) > 1 and leaf.aside is None
+            and all((isinstance(item, Dice) and item.count == 1 and item.select is None) or isinstance(item, OpenD20)
+                    or (isinstance(item, Fudge) and item.count == 1) for item in leaf.items))
+
+
+def _each_die(leaf: GroupRoll, depth: int, budget: int) -> dict[tuple[int, ...], int]:
+    """(the group's value, each die's value...) -> weight, for a group of whole rolls that are each one die."""
+    found: dict[tuple[int, ...], int] = {(): 1}
+    for item in leaf.items:
+        assert isinstance(item, (Dice, OpenD20, Fudge))  # one_die_each
+        dist = leaf_distribution(item, depth)
+        budget -= len(found) * len(dist)
+        if budget < 0:
+            raise LimitError(f"reading this roll would take more than {MAX_STATE_STEPS:,} steps; "
+                             "use fewer or smaller dice", limit="work")
+        found = {(*values, value): weight * w for values, weight in found.items() for value, w in dist.items()}
+    out: dict[tuple[int, ...], int] = {}
+    for values, weight in found.items():
+        if leaf.select is None:
+            whole = sum(values)
+        else:
+            highest, kept = leaf.select.kept(len(values))
+            whole = sum(sorted(values, reverse=highest)[:kept])
+        out[(whole, *values)] = out.get((whole, *values), 0) + weight
+    return out
+
+
 def _by_terms(expr: Expr, groups: list[Group], offset: int, wanted: list[Feature],
               depth: int) -> dict[tuple[int, ...], int]:
-    """Totals and term values only: each term's distribution, combined term by term."""
+    """Totals and term values only: each term's distribution, combined term by term (a group of whole rolls that
+    are each one die gives each die its own ``die(n)``, see :func:`one_die_each`)."""
     kept = sum(g.keep[1] - g.keep[0] for g in groups)
-    terms = [(sign, leaf_distribution(leaf, depth)) for sign, leaf in signed_terms(expr)
-             if not isinstance(leaf, Constant)]
     states: dict[tuple[int, ...], int] = {tuple(0 for _ in wanted): 1}
     budget = MAX_STATE_STEPS
-    for index, (sign, dist) in enumerate(terms, start=1):
-        budget -= len(states) * len(dist)
+    index = 0
+    for sign, leaf in signed_terms(expr):
+        if isinstance(leaf, Constant):
+            continue
+        if one_die_each(leaf):
+            assert isinstance(leaf, GroupRoll)
+            rows = _each_die(leaf, depth, budget)
+            first, index = index + 1, index + len(leaf.items)
+        else:
+            index += 1
+            rows = {(value, value): w for value, w in leaf_distribution(leaf, depth).items()}
+            first = index
+        budget -= len(states) * len(rows)
         if budget < 0:
             raise LimitError(f"reading this roll would take more than {MAX_STATE_STEPS:,} steps; "
                              "use fewer or smaller dice", limit="work")
         nxt: dict[tuple[int, ...], int] = {}
         for state, weight in states.items():
-            for value, w in dist.items():
-                new = tuple(s + sign * value if f[0] == "total" else s + value if f == ("die", index) else s
+            for row, w in rows.items():
+                new = tuple(s + sign * row[0] if f[0] == "total"
+                            else s + row[f[1] - first + 1] if f[0] == "die" and first <= f[1] <= index else s
                             for s, f in zip(state, wanted))
                 nxt[new] = nxt.get(new, 0) + weight * w
         states = nxt

@@ -80,8 +80,7 @@ def roll_whole(rng: DiceSource, leaf: GroupRoll | Call | BinOp,
     if isinstance(leaf, GroupRoll):
         if len(items) == 1 and (leaf.select is not None or leaf.aside is not None):  # its dice kept or dropped
             pool = dice[0]
-            aside = leaf.aside
-            eligible = [i for i, d in enumerate(pool) if aside is None or d.value > aside]
+            eligible = [i for i, d in enumerate(pool) if not leaf.sets_aside(d.value)]
             highest, kept = leaf.select.kept(len(pool)) if leaf.select else (True, len(pool))
             # the best first; at equal values the smaller dice first (a larger one left is the better effect die)
             order = sorted(eligible, key=lambda i: ((-1 if highest else 1) * pool[i].value, pool[i].sides, i))

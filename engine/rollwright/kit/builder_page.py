@@ -18,7 +18,11 @@ True
 >>> builder_shell(System("demo", "Demo", "", "", "demo", ()), without_js="")
 Traceback (most recent call last):
 ...
-rollwright.errors.ParameterError: demo has no character builder (its game declares no [character] in its game.toml, or no character_schema in its SYSTEM)
+rollwright.errors.ParameterError: demo has no character builder: its SYSTEM declares no character_schema
+>>> builder_shell(System("flip", "Flip", "", "", "flip", (), declared_in="flip/game.toml"), without_js="")
+Traceback (most recent call last):
+...
+rollwright.errors.ParameterError: flip has no character builder: flip/game.toml declares no [character] table; add one to make characters
 """
 
 from __future__ import annotations
@@ -175,8 +179,9 @@ def _region(attribute: str, html: str, tag: str = "div", **attributes: str) -> H
 def builder_shell(system: System, *, without_js: str) -> Html:
     """The builder's static shell for ``system``; ``without_js`` is what its status says with JavaScript off."""
     if system.character_schema is None:
-        raise ParameterError(f"{system.id} has no character builder (its game declares no [character] in its "
-                             "game.toml, or no character_schema in its SYSTEM)",
+        raise ParameterError(f"{system.id} has no character builder: {system.declared_in} declares no [character] "
+                             "table; add one to make characters" if system.declared_in else
+                             f"{system.id} has no character builder: its SYSTEM declares no character_schema",
                              field="system")
     status = el("p", {"class": "rw-status", "id": "rw-builder-status", "data-rw-status": True, "role": "status",
                       "aria-live": "polite"},

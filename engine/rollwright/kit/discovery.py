@@ -44,6 +44,7 @@ KINDS = ("calls", "widgets", "tables", "rules")
 
 _MODULE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _chosen: list[tuple[str, ...]] = []
+_examples: list[tuple[str, ...]] = [()]
 _loaded: set[str] = set()
 """The kinds loaded so far: naming other systems loads the same kinds of theirs at once."""
 
@@ -53,20 +54,24 @@ def valid_module_name(name: str) -> bool:
     return bool(_MODULE_NAME.match(name))
 
 
-def use_systems(modules: Iterable[str]) -> None:
-    """Make ``modules`` (importable package names, in order) this process's systems.
+def use_systems(modules: Iterable[str], examples: Iterable[str] = ()) -> None:
+    """Make ``modules`` (importable package names, in order) this process's systems, and ``examples`` its
+    example games.
 
     Called once at start-up by whatever knows the site (the plugin, the command line, the
     browser's entry module, a test). Systems already imported stay registered; registries filled
     before (an import of :mod:`rollwright.kit.api` first) get the named systems' modules at once.
+    An example game registers its calls, widgets and tables like a system, so any page can show them,
+    but it is not one of the site's games (:func:`example_packages`).
     """
-    chosen = tuple(modules)
-    bad = [name for name in chosen if not valid_module_name(name)]
+    chosen, shown = tuple(modules), tuple(examples)
+    bad = [name for name in (*chosen, *shown) if not valid_module_name(name)]
     if bad:
         raise ValueError(f"a system is named by its Python package, like 'lanternfall' (got {bad[0]!r})")
-    if len(set(chosen)) != len(chosen):
-        raise ValueError(f"a system is named twice: {', '.join(chosen)}")
+    if len(set(chosen + shown)) != len(chosen + shown):
+        raise ValueError(f"a system is named twice: {', '.join(chosen + shown)}")
     _chosen[:] = [chosen]
+    _examples[:] = [shown]
     system_packages.cache_clear()
     load.cache_clear()
     for kind in sorted(_loaded):
@@ -104,15 +109,30 @@ def system_packages() -> tuple[str, ...]:
     return _chosen[0] if _chosen else installed_systems()
 
 
+def example_packages() -> tuple[str, ...]:
+    """The example games' package names (:func:`use_systems`): loaded into every registry like the systems,
+    but not the site's games (no home page entry, print edition, search button or page rules).
+
+    >>> isinstance(example_packages(), tuple)
+    True
+    """
+    return _examples[0]
+
+
+def game_packages() -> tuple[str, ...]:
+    """Every package whose calls, widgets and tables the registries hold: the systems, then the examples."""
+    return system_packages() + example_packages()
+
+
 @cache
 def load(kind: str) -> None:
     """Import the kit's and every system's modules of one kind (``calls``, ``widgets``, ``tables``, ``rules``)."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)} (got {kind!r})")
     import_package(f"{KIT_PACKAGE}.{kind}")
-    for package in system_packages():
+    for package in game_packages():
         import_package(f"{package}.{kind}")
-    _install_declared(system_packages())
+    _install_declared(game_packages())
     _loaded.add(kind)
 
 

@@ -159,12 +159,34 @@ def register(name: str, summary: str, *params: Param) -> Callable[[CallFunction]
     return decorate
 
 
+KNOWN_CHARS = 1_200
+"""Most characters of call names an unknown call's message lists (a site with many games has hundreds)."""
+
+
+def known_calls(name: object, limit: int = KNOWN_CHARS) -> str:
+    """The registered calls to offer for an unknown ``name``: its game's first (the part before the first
+    ``.``), then the others, cut short after ``limit`` characters with how many are left out.
+
+    >>> known_calls("dice.rol").startswith("dice.")
+    True
+    >>> known_calls("x", limit=10).endswith("more")
+    True
+    """
+    prefix = name.partition(".")[0] + "." if isinstance(name, str) else ""
+    ordered = sorted(REGISTRY, key=lambda known: (not known.startswith(prefix), known))
+    shown: list[str] = []
+    for known in ordered:
+        if shown and sum(len(item) + 2 for item in shown) + len(known) > limit:
+            return ", ".join(shown) + f" and {len(ordered) - len(shown)} more"
+        shown.append(known)
+    return ", ".join(shown)
+
+
 def lookup(name: str) -> Call:
-    """The registered call ``name``, or UnknownCallError listing the real ones."""
+    """The registered call ``name``, or UnknownCallError listing the real ones (its game's first)."""
     found = REGISTRY.get(name) if isinstance(name, str) and len(name) <= MAX_NAME else None
     if found is None:
-        names = ", ".join(sorted(REGISTRY))
-        raise UnknownCallError(f"no call named {clip(repr(name))}; known calls: {names}")
+        raise UnknownCallError(f"no call named {clip(repr(name))}; known calls: {known_calls(name)}")
     return found
 
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
-from rollwright.kit.discovery import system_packages
+from rollwright.kit.discovery import example_packages, system_packages
 
 _ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
@@ -63,6 +63,9 @@ class System:
     words; None when its source states none (the site then says so, and grants nothing)."""
     attribution: str = ""
     """Whom the game is by, as it should be credited (``Jane Doe, 2026``)."""
+    declared_in: str | None = field(default=None, compare=False)
+    """The ``game.toml`` that declares the game (``pips/game.toml``), None for a game written in Python: its
+    messages then speak of that file's keys, never of Python objects."""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
@@ -96,8 +99,23 @@ class System:
 
 
 def all_systems() -> dict[str, System]:
-    """Every declared system by id, in the site's order; ids must be unique."""
+    """Every declared system by id, in the site's order; ids must be unique.
+
+    These are the site's games (its home page, search, print editions, page rules); the example games
+    (:func:`all_examples`) are not among them.
+    """
     return _declared(system_packages())
+
+
+def all_examples() -> dict[str, System]:
+    """The site's example games by id (``examples:`` in its ``mkdocs.yml``): their calls, widgets and tables
+    answer on any page, but they are not the site's games."""
+    return dict(list(all_games().items())[len(system_packages()):])
+
+
+def all_games() -> dict[str, System]:
+    """The systems, then the examples, by id; one id may not be declared twice across both."""
+    return _declared(system_packages() + example_packages())
 
 
 def package_system(package: str) -> System:
@@ -138,4 +156,4 @@ def system_of(name: str) -> System | None:
     >>> system_of("dice.roll") is None
     True
     """
-    return next((s for s in all_systems().values() if s.owns(name)), None)
+    return next((s for s in all_games().values() if s.owns(name)), None)

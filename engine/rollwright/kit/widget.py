@@ -16,6 +16,12 @@ Two opt-ins, both handled by the browser's generic widget script:
   widget without a ``url_key`` uses its name as the key (a short key keeps links short).
 - ``log``: keep that many earlier answers in a list under the result (the part
   of each answer the view marks ``data-rw-log-entry``, else the whole result).
+- ``keep``: a tracker: its state is also kept in the browser's storage, per game, under a
+  name the reader gives it, across tabs, reloads and visits (``data-rw-keep``); see the
+  browser's ``widgets/tracker-keep.js``.
+- ``from_character``: how a saved character starts the widget (``character -> {"name", "params"}``,
+  the system's own reading of its character document); the kit's ``widget.from-character`` call
+  answers it, and the section carries ``data-rw-from-character``.
 
 Each control has an empty, hidden slot under it (``data-rw-field-error``) where
 the browser shows an error that names its parameter.
@@ -58,6 +64,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from rollwright.errors import ParameterError
+from rollwright.kit.answer_space import Space, precompute_plan
 from rollwright.kit.discovery import load
 from rollwright.kit.markup import AttrValue, Html, el
 from rollwright.kit.suggest import unknown
@@ -103,6 +110,9 @@ class Widget:
     url_key: str | None = None  # keep the form's state in the address as ?<url_key>.<param>=value
     log: int = 0  # how many earlier answers to list under the result (0: none)
     log_title: str = "Earlier answers"
+    keep: bool = False  # a tracker: its state is kept in the browser's storage under a name
+    from_character: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    """A saved character as the widget's parameters: ``{"name": the character's name, "params": {...}}``."""
     corners: tuple[Mapping[str, Any], ...] = ()
     """Parameter sets beyond each number's ends and each choice that push the answer hardest (the
     longest text, the biggest numbers), e.g. two big dice pools; the site's tests sweep them all."""
@@ -122,6 +132,8 @@ def register_widget(widget: Widget) -> Widget:
         if field.goes_with and (not field.optional or not set(field.goes_with) <= names - {field.param}):
             raise ValueError(f"widget {widget.name!r}: field {field.param!r} can only go with other fields of the "
                              f"widget, and only when it is optional (goes_with={field.goes_with!r})")
+    if widget.from_character is not None and not widget.keep:
+        raise ValueError(f"widget {widget.name!r}: only a kept widget (keep=True) can start from a character")
     keys = [w.url_key for w in _REGISTERED.values() if w.url_key is not None]
     if widget.url_key in keys:
         raise ValueError(f"widget {widget.name!r}: url_key {widget.url_key!r} is taken by another widget")
@@ -327,6 +339,23 @@ def _log(widget: Widget, widget_id: str) -> Html | None:
                         "aria-labelledby": title_id}))
 
 
+ANSWER_OVERHEAD = 80
+"""Bytes an answer file adds to its result's HTML (the envelope, the widget's name, JSON escapes)."""
+
+
+def precomputed_space(widget: Widget, html_bytes: int, state: Mapping[str, Any]) -> Space | None:
+    """The widget's input space when the site answers it at build time (:mod:`rollwright.kit.answer_space`),
+    judged from the size of one answer (its build-time result's HTML) and the page's state."""
+    return precompute_plan(widget, html_bytes + ANSWER_OVERHEAD, state)[0]
+
+
+def python_when(widget: Widget) -> str:
+    """When a widget that is not precomputed needs Python: ``first`` (at once: it answers as the reader types,
+    or its inputs are too many) or ``asked`` (a widget answered on its button, e.g. a roller: when the reader
+    first uses it, or sooner when the browser is idle on a fast connection)."""
+    return "asked" if widget.live == "submit" else "first"
+
+
 def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Html:
     """The whole widget in its build-time state, ready for the browser to bring to life."""
     widget = lookup_widget(name)
@@ -344,9 +373,13 @@ def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Ht
                       "role": "status", "aria-live": "polite", "data-search-exclude": True},
                 "Computed when this page was built. With JavaScript on, this widget answers live.")
     system = system_of(widget.call)
+    space = precomputed_space(widget, len(result["html"]), params)
     return el("section", {"class": "rw-widget", "id": widget_id, "data-rw-widget": name,
                           "data-rw-system": system.id if system else None, "data-rw-live": widget.live,
                           "data-rw-url": widget.url_key or widget.name, "data-rw-state": "static",
+                          "data-rw-space": space.to_json() if space else None,
+                          "data-rw-python": None if space else python_when(widget),
+                          "data-rw-keep": widget.keep, "data-rw-from-character": widget.from_character is not None,
                           "aria-labelledby": title_id},
               el("p", {"class": "rw-widget__title", "id": title_id}, widget.title),
               form, status,

@@ -147,7 +147,8 @@ def _turn_choices(data: dict[str, Any]) -> Html:
 
 def turn_view(data: dict[str, Any]) -> Html:
     """``roll-and-keep.turn``: the dice, each phase so far with its order and events, then the choices."""
-    cast = el("p", None, "Dice: ", "; ".join(f"{a['name']} {' '.join(map(str, a['dice']))} (Total Init {a['total']})"
+    rolled = bool(data.get("rolled"))  # initiative rolled from the seed: a roll, with a link that reproduces it
+    cast = el("p", {"data-rw-roll-text": rolled}, "Dice: ", "; ".join(f"{a['name']} {' '.join(map(str, a['dice']))} (Total Init {a['total']})"
                                              for a in data["actors"]))
     phases = []
     for phase in data["phases"]:
@@ -156,7 +157,8 @@ def turn_view(data: dict[str, Any]) -> Html:
         events = [el("p", {"class": "rw-rk-event"}, e) for e in phase["events"]]
         phases.append(el("li", {"class": "rw-rk-phase", "data-rw-phase": phase["phase"]},
                          el("strong", None, f"Phase {phase['phase']}"), body, events))
-    return el("div", {"class": "rw-rk-turn", "data-rw-phase-shown": data["phase"]},
+    return el("div", {"class": "rw-rk-turn", "data-rw-phase-shown": data["phase"],
+                      "data-rw-seed": data["inputs"]["seed"] if rolled else None},
               _headline(f"Turn shown through phase {data['phase']}."), cast,
               el("ol", {"class": "rw-rk-phases"}, phases), _turn_choices(data))
 

@@ -31,9 +31,12 @@ def _in_package(fn: Callable[..., Any], module: str) -> bool:
 
 
 def declaration_problems(system: System, module: str) -> list[str]:
-    """What the package's ``SYSTEM`` lacks: a title, a pitch, a source and a docs folder."""
-    return [f"{module}/__init__.py: SYSTEM declares no {what} (System({what}=...))"
-            for what in ("title", "pitch", "source", "docs") if not str(getattr(system, what)).strip()]
+    """What the package's ``SYSTEM`` (or its ``game.toml``'s ``[game]``) lacks: a title, a pitch, a source, a docs
+    folder."""
+    missing = [what for what in ("title", "pitch", "source", "docs") if not str(getattr(system, what)).strip()]
+    if system.declared_in:
+        return [f"{system.declared_in}: game.{what} is empty; write the game's {what} there" for what in missing]
+    return [f"{module}/__init__.py: SYSTEM declares no {what} (System({what}=...))" for what in missing]
 
 
 def naming_problems(package: SystemPackage) -> tuple[list[str], dict[str, int]]:

@@ -59,9 +59,10 @@ def _declared(system: System, site: Site, built: BuiltSite) -> list[str]:
     for declared in system.pages:
         path = declared.path
         if not path.startswith(f"{system.docs}/"):
+            where = (f"docs = \"...\" in the [game] table of {system.declared_in}" if system.declared_in
+                     else "docs= in its SYSTEM")
             problems.append(f"the page {path} is outside the game's docs folder {system.docs}/: keep its pages "
-                            "there, or change the folder (docs = \"...\" in the [game] table of its game.toml, "
-                            "or docs= in its SYSTEM)")
+                            f"there, or change the folder ({where})")
         source = site.docs_dir / path
         if not source.is_file():
             problems.append(f"the page {path} is declared but {source.relative_to(site.root)} does not exist")

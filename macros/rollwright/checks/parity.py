@@ -4,7 +4,9 @@ starts Python.
 The calls compared (:mod:`rollwright.checks.parity_calls`), each owned by a system (its id prefixes the
 call or the widget) or by the kit: the system's ``parity_calls.toml`` next to its package, every
 ``{{ widget(...) }}`` on the site's pages with its build-time values, the builder contract's calls on a
-new character, and the kit's own calls and widgets. Every call and widget a system registers must be
+new character, the kit's own calls and widgets, and a few of each widget's answers at build time
+(:func:`rollwright.checks.parity_calls.answer_samples`; CPython answers every one of them again, and each must
+equal the file the site keeps). Every call and widget a system registers must be
 among them. One Node process per way starts the site's own Pyodide
 (``assets/pyodide/<version>/``) once and answers every call through the entry module
 (``run_calls.mjs``, next to this module):
@@ -32,13 +34,14 @@ from typing import Any
 
 import rollwright
 from rollwright.checks.parity_calls import (
-    FILENAME, KIT, ParityCall, contract_calls, coverage_problems, declared_calls, kit_calls, listed_calls, owner_of,
-    page_widgets,
+    FILENAME, KIT, ParityCall, answer_samples, contract_calls, coverage_problems, declared_calls, kit_calls,
+    listed_calls, owner_of, page_widgets,
 )
 from rollwright.checks.report import CheckResult, outcome
 from rollwright.checks.site import BuiltSite, Site, SystemPackage, runtime_config
 from rollwright.kit import api
 from rollwright.mkdocs.resources import theme_dir
+from rollwright.site.answers import differing_answers
 
 CHECK = "parity"
 RUNNER = Path(__file__).with_name("run_calls.mjs")
@@ -141,6 +144,7 @@ class Parity:
         self.problems: dict[str, list[str]] = {owner: [] for owner in self.owners}
         self.skipped: str | None = None
         self.modes_run: list[str] = []
+        self.answers_compared = 0
 
     def gather(self) -> None:
         """Collect the calls to compare (deduplicated) and the coverage problems."""
@@ -150,7 +154,7 @@ class Parity:
             listed, problems = listed_calls(package, self.site.root)
             self.problems[package.system.id] += problems
             calls += listed + contract_calls(package.system) + declared_calls(package.system)
-        calls += page_widgets(self.site)
+        calls += page_widgets(self.site) + answer_samples(self.built.directory)
         seen: set[tuple[str, str, bool]] = set()
         for item in calls:
             key = (item.name, item.params_json, item.valid)
@@ -173,6 +177,13 @@ class Parity:
                 detail = json.loads(answer).get("error", {}).get("message", "") if not ok else "it answers"
                 self.problems[item.owner].append(f"{item.label()}: listed to {what}, but CPython gives: {detail}")
         self._hash_seeds(expected)
+        compared, differ = differing_answers(self.built.directory)
+        self.answers_compared = compared
+        for path in differ[:20]:
+            self.problems[KIT].append(f"{path}: the answer kept at build time is not the engine's answer now "
+                                      "(build the site again)")
+        if len(differ) > 20:
+            self.problems[KIT].append(f"... and {len(differ) - 20} more of the {compared} answers kept at build time")
         self.skipped = node_missing()
         if self.skipped:
             return
@@ -244,6 +255,8 @@ class Parity:
             return CheckResult(owner, CHECK, "skipped", self.skipped)
         ways = " and ".join(self.modes_run) or "no way"
         summary = f"{count}, alike in CPython and Pyodide ({ways})" if not problems else count
+        if owner == KIT and self.answers_compared:
+            summary += f"; the {self.answers_compared} answers kept at build time equal CPython's"
         if self.skipped:
             summary += f"; Pyodide not run: {self.skipped}"
         return outcome(owner, CHECK, problems, summary)

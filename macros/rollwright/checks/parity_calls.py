@@ -47,6 +47,8 @@ KIT_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("dice.compare", {"a": "d8!>=7", "b": "2d20kl1"}),
     ("chip.dice", {"notation": "2d10+d4", "vs": 10, "seed": 3}),
     ("character.roster", {"characters": [{"id": "c-parity", "name": "Ada"}], "active": "c-parity"}),
+    ("character.choice", {"characters": [{"id": "c-parity", "name": "Ada"}, {"id": "c-2", "name": "<Bo>"}],
+                          "chosen": "c-2", "control_id": "rw-w1-page-character"}),
     ("widget.render", {"widget": "dice-odds", "params": {"e1": "6d10dh2", "e2": "d8!", "view": "at-most",
                                                          "target": 9}}),
     ("widget.render", {"widget": "dice-roll", "params": {"notation": "4d6!kh3+10k5-od20", "seed": 42}}),
@@ -56,11 +58,16 @@ KIT_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
 KIT_ERRORS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("dice.dist", {"notation": "2d+1"}),
     ("no.such.call", {}),
-    ("dice.odds", {"e1": "3d6", "e2": "4d6k3"}),
+    ("dice.odds", {"e1": "3d6", "e2": "4d6k+3"}),
     ("dice.odds", {"e1": "100d20kh50", "e2": "100d20kh50", "e3": "100d20kh50"}),
     ("widget.render", {"widget": "dice-compare", "params": {"a": "3d6", "b": "101d6"}}),
+    ("widget.from-character", {"widget": "dice-roll", "character": {}}),
 )
 """Kit calls the engine refuses: the error envelopes must match too."""
+
+KIT_REFUSED_ONLY = ("widget.from-character",)
+"""Kit calls that only a game's widget can answer (a tracker that starts from the game's character): the kit
+compares their refusal, and each game with such a widget compares an answer in its ``parity_calls.toml``."""
 
 _WIDGET_MACRO = re.compile(r"\{\{\s*(widget\(.*?\))\s*\}\}", re.DOTALL)
 _RAW = re.compile(r"\{%\s*raw\s*%\}.*?\{%\s*endraw\s*%\}", re.DOTALL)
@@ -92,7 +99,7 @@ def owner_of(name: str, params: dict[str, Any]) -> str:
     A call is a system's when it is named after it, or else when the system's package registered it
     (a misnamed call, which the contract check names, is still that system's to compare).
     """
-    if name == "widget.render" and isinstance(params.get("widget"), str):
+    if name in ("widget.render", "widget.from-character") and isinstance(params.get("widget"), str):
         widget = all_widgets().get(params["widget"])
         return owner_of(widget.call, {}) if widget and not system_of(params["widget"]) else \
             _system_id(system_of(params["widget"]))
@@ -204,8 +211,33 @@ def coverage_problems(owner: str, calls: Sequence[ParityCall], hint: str) -> lis
     rendered = {c.params["widget"] for c in answered if c.name == "widget.render"}
     widgets = all_widgets()
     reached = {c.name for c in answered} | {widgets[w].call for w in rendered if w in widgets}
+    reached |= {c.name for c in calls if not c.valid and c.name in KIT_REFUSED_ONLY}
     mine = [name for name in api.REGISTRY if owner_of(name, {}) == owner]
     problems = [f"the call {name!r} is never compared: {hint}" for name in mine if name not in reached]
     problems += [f"the widget {name!r} is on no page and never rendered: show it on a page, or {hint}"
                  for name in widgets if owner_of("widget.render", {"widget": name}) == owner and name not in rendered]
     return problems
+
+
+ANSWER_SAMPLES = 4
+"""How many answers at build time of each widget the parity check asks Pyodide for (the first, the last, one
+refusal and one in the middle); CPython answers them all (:func:`rollwright.site.answers.differing_answers`)."""
+
+
+def answer_samples(site_dir: Path) -> list[ParityCall]:
+    """A few of each widget's answers at build time (:mod:`rollwright.site.answers`), as the calls that make them."""
+    from rollwright.kit.answer_space import Space
+    from rollwright.site.answers import answer_folders
+
+    found = []
+    for widget, folder, space_json in answer_folders(site_dir):
+        space = Space.from_json(space_json)
+        answers = [json.loads((site_dir / folder / f"{i}.json").read_text(encoding="utf-8"))["ok"]
+                   for i in range(space.size)]
+        refused = next((i for i, ok in enumerate(answers) if not ok), None)
+        picks = sorted({0, space.size - 1, space.size // 2} | ({refused} if refused is not None else set()))
+        for index in picks[:ANSWER_SAMPLES]:
+            params = {"widget": widget, "params": space.params(index)}
+            found.append(ParityCall(owner_of("widget.render", params), "widget.render", params, answers[index],
+                                    f"answer {index} at build time, {folder}"))
+    return found

@@ -7,13 +7,15 @@ same inputs (sorted entries, timestamps from ``SOURCE_DATE_EPOCH``, default 1980
   command line or this MkDocs side, which a browser has no use for);
 * each system's package folder: its Python modules and data files (``.toml``, ``.json``), but not
   its ``worked_examples.toml`` and ``parity_calls.toml`` (the checks' data, :mod:`rollwright.checks`);
-* :data:`ENTRY_MODULE`, written for this site: it names the site's systems
+* :data:`ENTRY_MODULE`, written for this site: it names the site's systems and its example games
   (:func:`rollwright.kit.discovery.use_systems`), then imports the registry, so the browser
   worker, the memory snapshot and the fallback boot all see the same systems;
 * with Node, Pyodide's bytecode for every module (:mod:`rollwright.mkdocs.bytecode`).
 
->>> entry_module_source(["pips"], "1.0.0").splitlines()[-3:]
-['SYSTEMS = ("pips",)', 'use_systems(SYSTEMS)', 'from rollwright.kit.api import call_json  # noqa: E402  (fills the registry)']
+>>> entry_module_source(["pips"], "1.0.0").splitlines()[-4:]
+['SYSTEMS = ("pips",)', 'EXAMPLES = ()', 'use_systems(SYSTEMS, EXAMPLES)', 'from rollwright.kit.api import call_json  # noqa: E402  (fills the registry)']
+>>> entry_module_source(["pips"], "1.0.0", ["coin"]).splitlines()[-5:-2]
+['PACKAGES = ("rollwright", "pips", "coin")', 'SYSTEMS = ("pips",)', 'EXAMPLES = ("coin",)']
 """
 
 from __future__ import annotations
@@ -63,17 +65,18 @@ def _tuple(items: Sequence[str]) -> str:
     return f"({inner},)" if len(items) == 1 else f"({inner})"
 
 
-def entry_module_source(systems: Sequence[str], version: str) -> str:
-    """The text of :data:`ENTRY_MODULE` for a site with these system packages."""
+def entry_module_source(systems: Sequence[str], version: str, examples: Sequence[str] = ()) -> str:
+    """The text of :data:`ENTRY_MODULE` for a site with these system packages (and example games')."""
     return "\n".join([
         '"""This site\'s engine in the browser: its systems, then the registry (written by the site build)."""',
         "",
         "from rollwright.kit.discovery import use_systems",
         "",
         f"__version__ = {json.dumps(version)}",
-        f"PACKAGES = {_tuple(['rollwright', *systems])}",
+        f"PACKAGES = {_tuple(['rollwright', *systems, *examples])}",
         f"SYSTEMS = {_tuple(systems)}",
-        "use_systems(SYSTEMS)",
+        f"EXAMPLES = {_tuple(examples)}",
+        "use_systems(SYSTEMS, EXAMPLES)",
         "from rollwright.kit.api import call_json  # noqa: E402  (fills the registry)",
     ]) + "\n"
 
@@ -106,7 +109,8 @@ def source_files(systems: Sequence[SiteSystem]) -> list[tuple[str, bytes]]:
     files = engine_files()
     for system in systems:
         files += _folder_files(system.folder, system.module)
-    entry = entry_module_source([s.module for s in systems], rollwright.__version__)
+    entry = entry_module_source([s.module for s in systems if not s.example], rollwright.__version__,
+                                [s.module for s in systems if s.example])
     files.append((f"{ENTRY_MODULE}.py", entry.encode("utf-8")))
     names = [name for name, _ in files]
     if len(set(names)) != len(names):

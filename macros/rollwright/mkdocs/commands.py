@@ -19,6 +19,7 @@ from rollwright.errors import RollwrightError
 from rollwright.site.build import BuildFailed, build
 from rollwright.site.config_file import find_config
 from rollwright.site.generators import GENERATORS, Generator, choose
+from rollwright.site.lint_warnings import LOGGER as LINT_LOGGER
 from rollwright.site.messages import LOGGERS
 
 
@@ -43,7 +44,7 @@ class _Lines(logging.Formatter):
 
 def show_messages(generator: Generator | None = None) -> None:
     """Print the build's messages (the generator's, the theme's and Rollwright's, from INFO up) as ``mkdocs`` does."""
-    for name in LOGGERS:
+    for name in (*LOGGERS, LINT_LOGGER):  # the games' findings too: warnings that never fail a build
         logger = logging.getLogger(name)
         if not any(handler.get_name() == "rollwright" for handler in logger.handlers):
             handler = logging.StreamHandler(sys.stderr)

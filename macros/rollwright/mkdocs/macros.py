@@ -4,7 +4,7 @@ The page work (:mod:`rollwright.site.page_work`) registers them for every genera
 mkdocs-macros itself lists this module under its ``modules``.
 
 ``define_env`` only registers plain functions. The generic ones are ``table``,
-``widget``, ``roll``, ``check`` (a check declared in a ``game.toml``) and ``character_builder``; a system adds its own in its ``macros.py``
+``widget``, ``roll``, ``check`` (a check declared in a ``game.toml``), ``character_builder`` and ``roll_log``; a system adds its own in its ``macros.py``
 (a ``MACROS`` tuple), found by package discovery, so a new system edits nothing here.
 Each macro returns HTML built by the engine; a bad call raises
 :class:`~rollwright.kit.macros.MacroError` naming the macro and the cause, and
@@ -24,13 +24,13 @@ import importlib.util
 from collections.abc import Callable
 from typing import Any
 
-from rollwright.kit.discovery import system_packages
-from rollwright.kit.system import all_systems
+from rollwright.kit.discovery import game_packages
+from rollwright.kit.system import all_games
 from rollwright.mkdocs.inline_rolls import check, roll
 from rollwright.mkdocs.macro_cache import MacroCache
-from rollwright.mkdocs.pages import character_builder, table, widget
+from rollwright.mkdocs.pages import character_builder, roll_log, table, widget
 
-GENERIC_MACROS = (table, widget, roll, check, character_builder)
+GENERIC_MACROS = (table, widget, roll, check, character_builder, roll_log)
 Owner = Callable[[tuple[Any, ...], dict[str, Any]], "str | None"]
 _cache: list[MacroCache] = []
 
@@ -52,7 +52,7 @@ def owners_used() -> set[str | None] | None:
 
 
 def _packages_by_id() -> dict[str, str]:
-    return dict(zip(all_systems(), system_packages()))
+    return dict(zip(all_games(), game_packages()))
 
 
 def _named(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
@@ -60,7 +60,8 @@ def _named(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
     name = args[0] if args else kwargs.get("name")
     if not isinstance(name, str):
         return None
-    owning = [system_id for system_id in all_systems() if all_systems()[system_id].owns(name)]
+    games = all_games()
+    owning = [system_id for system_id in games if games[system_id].owns(name)]
     return _packages_by_id()[owning[0]] if owning else None
 
 
@@ -70,18 +71,19 @@ def _builder(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
 
 
 GENERIC_OWNERS: dict[str, Owner] = {"table": _named, "widget": _named, "check": _named,
-                                    "character_builder": _builder, "roll": lambda args, kwargs: None}
+                                    "character_builder": _builder, "roll": lambda args, kwargs: None,
+                                    "roll_log": lambda args, kwargs: None}
 """Which game's code each generic macro's call runs (a game's own macros run their game's)."""
 
 
 def system_macros() -> list[Callable[..., Any]]:
-    """Every discovered system's ``MACROS``, in package order."""
+    """Every discovered system's (and example game's) ``MACROS``, in package order."""
     return [fn for fn, _ in _owned_system_macros()]
 
 
 def _owned_system_macros() -> list[tuple[Callable[..., Any], str]]:
     found: list[tuple[Callable[..., Any], str]] = []
-    for package in system_packages():
+    for package in game_packages():
         name = f"{package}.macros"
         if importlib.util.find_spec(name) is not None:
             found.extend((fn, package) for fn in importlib.import_module(name).MACROS)

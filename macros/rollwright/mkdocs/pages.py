@@ -1,4 +1,4 @@
-"""The generic page macros: a registered table, a live widget and a system's character builder.
+"""The generic page macros: a registered table, a live widget, the roll log and a system's character builder.
 
 >>> from rollwright.kit.tables import _BUILDERS, make_table, register_table
 >>> @register_table("demo-squares", "Squares.")
@@ -23,6 +23,7 @@ from typing import Any
 
 from rollwright.kit.builder_page import builder_shell
 from rollwright.kit.macros import engine_call, next_widget_id
+from rollwright.kit.roll_log import roll_log_shell
 from rollwright.kit.system import all_systems
 from rollwright.kit.tables import build_table, render_table
 from rollwright.kit.widget import render_widget
@@ -34,6 +35,11 @@ def widget(name: str, **params: Any) -> str:
     """
     widget_id = next_widget_id()
     return engine_call("widget", (name,), params, lambda: render_widget(name, params, widget_id=widget_id))
+
+
+def roll_log() -> str:
+    """The reader's roll log: every roll made on the site in this browser, with links and exports."""
+    return engine_call("roll_log", (), {}, lambda: str(roll_log_shell(next_widget_id())))
 
 
 def table(name: str, **params: Any) -> str:

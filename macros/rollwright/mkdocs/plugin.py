@@ -41,6 +41,9 @@ class RollwrightConfig(base.Config):
 
     systems = c.ListOfItems(c.Type(str), default=[])
     """The site's systems: folders next to mkdocs.yml, or installed systems' names (none: every installed one)."""
+    examples = c.ListOfItems(c.Type(str), default=[])
+    """Example games: folders of the site (a game's, or a folder of games'); in the registry and the wheel, not
+    among the site's games (:func:`rollwright.mkdocs.systems.resolve_examples`)."""
     book = c.Type(dict, default={})
     """The print editions and their PDFs (:class:`rollwright.mkdocs.book.edition.BookOptions`)."""
 
@@ -78,6 +81,9 @@ class RollwrightPlugin(BasePlugin[RollwrightConfig]):
         overrides = str(theme_dir())
         if overrides not in config.theme.dirs:
             config.theme.dirs.insert(1 if config.theme.custom_dir else 0, overrides)
+        if setup.escaped_theme is not None and str(setup.escaped_theme) not in config.theme.dirs:
+            # the theme's templates with the site's name escaped, read before the theme's own (not before ours)
+            config.theme.dirs.insert(config.theme.dirs.index(overrides) + 1, str(setup.escaped_theme))
         config.extra.update(setup.extra)
         config.extra_css[:] = setup.extra_css
         if not any(str(script) == SCRIPT for script in config.extra_javascript):

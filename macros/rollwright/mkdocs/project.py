@@ -21,7 +21,7 @@ from typing import Any
 
 from rollwright.kit.discovery import use_systems
 from rollwright.site.config_file import CONFIG_NAMES, ConfigFileError, find_config, load
-from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
+from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve, resolve_examples
 
 PLUGIN = "rollwright"
 
@@ -60,8 +60,20 @@ def site_systems(config_file: Path) -> list[SiteSystem]:
         raise SiteError(f"{config_file}: {error}") from None
 
 
-def use_site(config_file: Path) -> list[SiteSystem]:
-    """Make the site's systems this process's systems; returns them."""
+def site_games(config_file: Path) -> list[SiteSystem]:
+    """The systems a site's config names, then its example games (``examples:``), as its wheel holds them."""
     systems = site_systems(config_file)
-    use_systems([system.module for system in systems])
-    return systems
+    entries = (plugin_options(config_file) or {}).get("examples") or []
+    if not isinstance(entries, list) or not all(isinstance(entry, str) for entry in entries):
+        raise SiteError(f"{config_file}: examples is a list of the site's folders, e.g. examples: [docs/gallery]")
+    try:
+        return systems + resolve_examples(entries, config_file.parent.resolve(), systems)
+    except SystemConfigError as error:
+        raise SiteError(f"{config_file}: {error}") from None
+
+
+def use_site(config_file: Path) -> list[SiteSystem]:
+    """Make the site's systems (and its example games) this process's; returns the systems."""
+    games = site_games(config_file)
+    use_systems([game.module for game in games if not game.example], [game.module for game in games if game.example])
+    return [game for game in games if not game.example]

@@ -257,4 +257,8 @@ class SiteAssets:
             lazy = frozenset({self.bundle.site_path, f"{pyodide_path}/{STDLIB_ZIP}"}
                              | ({self.lean_stdlib.site_path} if self.lean_stdlib else set()))
             inflate = frozenset({self.snapshot.site_path}) if self.snapshot else frozenset()
-            write_service_worker(site_dir, lazy, inflate=inflate)
+            # Python's own files: on a slow connection, kept once Python is used, not at install (answers at build time
+            # let a page be read without them).
+            python = frozenset({f"{pyodide_path}/{name}" for name in PYODIDE_CORE_FILES}
+                               | ({self.snapshot.site_path} if self.snapshot else set())) - lazy
+            write_service_worker(site_dir, lazy, inflate=inflate, python=python)

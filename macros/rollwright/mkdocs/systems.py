@@ -65,6 +65,8 @@ class SiteSystem:
     module: str
     folder: Path
     origin: str
+    example: bool = False
+    """An example game (``examples:``): in the registry, the wheel and the snapshot, not among the site's games."""
 
 
 def _installed() -> dict[str, str]:
@@ -80,17 +82,21 @@ def _package_folder(module: str) -> Path | None:
     return Path(next(iter(spec.submodule_search_locations))).resolve()
 
 
-def _from_folder(entry: str, folder: Path) -> SiteSystem:
+def _is_game(folder: Path) -> bool:
+    return (folder / "__init__.py").is_file() or (folder / "game.toml").is_file()
+
+
+def _from_folder(entry: str, folder: Path, key: str = "systems") -> SiteSystem:
     module = folder.name
-    if not (folder / "__init__.py").is_file() and not (folder / "game.toml").is_file():
-        raise SystemConfigError(f"systems: {entry!r} is a folder but holds no game: add {entry}/game.toml "
+    if not _is_game(folder):
+        raise SystemConfigError(f"{key}: {entry!r} is a folder but holds no game: add {entry}/game.toml "
                                 "declaring it as data, or a Python package ({entry}/__init__.py with SYSTEM = System(...))")
     if not valid_module_name(module) or "." in module:
-        raise SystemConfigError(f"systems: the folder name {module!r} cannot be a Python package name; use letters, "
+        raise SystemConfigError(f"{key}: the folder name {module!r} cannot be a Python package name; use letters, "
                                 f"digits and '_' (for example {module.replace('-', '_')!r})")
     problem = reserved_name(module)
     if problem is not None:
-        raise SystemConfigError(f"systems: a package named {module!r} would hide a module the build needs ({problem}); "
+        raise SystemConfigError(f"{key}: a package named {module!r} would hide a module the build needs ({problem}); "
                                 "rename the folder (for example to the game's name)")
     parent = str(folder.parent)
     if parent not in sys.path:
@@ -98,9 +104,9 @@ def _from_folder(entry: str, folder: Path) -> SiteSystem:
         importlib.invalidate_caches()
     found = _package_folder(module)
     if found != folder:
-        raise SystemConfigError(f"systems: the folder {entry!r} would be imported as {module!r}, but Python finds "
+        raise SystemConfigError(f"{key}: the folder {entry!r} would be imported as {module!r}, but Python finds "
                                 f"another {module!r} first ({found}); rename the folder")
-    return SiteSystem(module, folder, f"the site's folder {entry}")
+    return SiteSystem(module, folder, f"the site's folder {entry}", example=key == "examples")
 
 
 def _from_installed(entry: str, installed: dict[str, str], site_root: Path) -> SiteSystem:
@@ -136,4 +142,45 @@ def resolve(entries: Sequence[str], site_root: Path) -> list[SiteSystem]:
     repeated = sorted({m for m in modules if modules.count(m) > 1})
     if repeated:
         raise SystemConfigError(f"systems: {', '.join(repeated)} is named twice")
+    return found
+
+
+def resolve_examples(entries: Sequence[str], site_root: Path, systems: Sequence[SiteSystem] = ()) -> list[SiteSystem]:
+    """The site's example games (``examples:``), in order: each entry is a game's folder (a ``game.toml``, or a
+    package), or a folder of such folders (each of its sub-folders that holds a game, by name); SystemConfigError
+    naming the entry otherwise.
+
+    >>> import tempfile
+    >>> root = Path(tempfile.mkdtemp())
+    >>> for name in ("gallery/coin", "gallery/dart", "gallery/notes"):
+    ...     (root / name).mkdir(parents=True)
+    >>> for name in ("coin", "dart"):
+    ...     _ = (root / "gallery" / name / "game.toml").write_text("")
+    >>> [(s.module, s.example) for s in resolve_examples(["gallery"], root)]
+    [('coin', True), ('dart', True)]
+    >>> resolve_examples(["gallery/notes"], root)
+    Traceback (most recent call last):
+    ...
+    rollwright.mkdocs.systems.SystemConfigError: examples: 'gallery/notes' holds no game: give each example a folder of its own with its game.toml (gallery/notes/<name>/game.toml), or a Python package
+    """
+    found: list[SiteSystem] = []
+    for entry in entries:
+        text = str(entry).strip().rstrip("/")
+        folder = (site_root / text).resolve()
+        if not folder.is_dir():
+            raise SystemConfigError(f"examples: there is no folder {text!r} next to mkdocs.yml ({site_root}); an example "
+                                    "is a folder of the site holding a game.toml, or a folder of such folders")
+        if _is_game(folder):
+            found.append(_from_folder(text, folder, "examples"))
+            continue
+        games = [sub for sub in sorted(folder.iterdir()) if sub.is_dir() and _is_game(sub)]
+        if not games:
+            raise SystemConfigError(f"examples: {text!r} holds no game: give each example a folder of its own with its "
+                                    f"game.toml ({text}/<name>/game.toml), or a Python package")
+        found += [_from_folder(f"{text}/{sub.name}", sub, "examples") for sub in games]
+    modules = [system.module for system in [*systems, *found]]
+    repeated = sorted({m for m in modules if modules.count(m) > 1})
+    if repeated:
+        raise SystemConfigError(f"examples: {', '.join(repeated)} is named twice (a game's folder name is its "
+                                "package's name, so each must differ from the others and from the systems')")
     return found

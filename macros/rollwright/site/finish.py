@@ -2,7 +2,8 @@
 
 :func:`finish` writes the joined stylesheet, waits for the site's wheel and snapshot (made while the pages
 were rendered) and puts their names into every page's runtime config (``<script id="rw-config">``), adds
-search's other spellings (to MkDocs' search index, where there is one), the offline page (made from the
+search's other spellings (to MkDocs' search index, where there is one), the answers at build time of the
+widgets whose inputs are few (:mod:`rollwright.site.answers`; not under ``rollwright serve``), the offline page (made from the
 site's own 404 page, so it has the site's look whichever theme engine rendered it), the print editions,
 then the runtime's files and, last, the service worker, which lists every file of the folder.
 
@@ -25,6 +26,7 @@ from typing import Any
 from rollwright.mkdocs.book.edition import write_editions
 from rollwright.mkdocs.offline import OFFLINE_PAGE
 from rollwright.mkdocs.search_text import finish_index, keep_index_whole
+from rollwright.site.answers import report_answers
 from rollwright.site.setup import SiteSetup
 
 RUNTIME_CONFIG = re.compile(r'(<script type="application/json" id="rw-config">)(.*?)(</script>)', re.S)
@@ -81,6 +83,9 @@ def finish(setup: SiteSetup, site_dir: Path, *, partial: bool = False) -> list[d
         target.write_text(css, encoding="utf-8")
     setup.assets.finish()
     set_runtime_config(site_dir, setup.assets.page_config)
+    if not setup.serving:  # under serve, a page's widgets ask Python (an edit shows without answering them all)
+        cache = setup.root / ".cache" / "rollwright" / "answers" if setup.games.cache is not None else None
+        report_answers(site_dir, cache, setup.page_work["sources"])
     finish_index(site_dir)
     keep_index_whole(site_dir, partial)
     site_name = str(setup.raw.get("site_name") or "")

@@ -32,17 +32,20 @@ from rollwright.mkdocs.project import PLUGIN
 from rollwright.mkdocs.search_text import games as search_games
 from rollwright.mkdocs.site_assets import SiteAssets
 from rollwright.mkdocs.system_styles import joined_stylesheet
-from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve
+from rollwright.mkdocs.systems import SiteSystem, SystemConfigError, resolve, resolve_examples
 from rollwright.site.config_file import ConfigFileError, line_of, load
 from rollwright.site.errors import SiteBuildError
+from rollwright.site.escaped_theme import escaped_templates
 from rollwright.site.generators import Generator
+from rollwright.site.lint_warnings import warn as warn_unusable
 from rollwright.site.time_limit import limited
 
 log = logging.getLogger("mkdocs.plugins.rollwright")
 NO_CACHE = ("ROLLWRIGHT_MACRO_CACHE", "off")
 """The environment variable, and its value, that turn the macros' content cache off."""
 SHARED_STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
-                      "assets/rollwright/css/builder.css", "assets/rollwright/css/print.css")
+                      "assets/rollwright/css/builder.css", "assets/rollwright/css/keep.css",
+                      "assets/rollwright/css/print.css")
 SCRIPT = "assets/rollwright/rollwright.js"
 MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
 """What the macros' HTML and the designer's notes (``!!! designer``) need; added when missing."""
@@ -58,6 +61,7 @@ class LoadedGames:
     config_file: Path | None
     root: Path
     systems: list[SiteSystem]
+    """The site's games, then its example games (each ``example``): every package the wheel holds."""
     fingerprints: Fingerprints | None
     cache: MacroCache | None = None
     use_directory_urls: bool = True
@@ -102,6 +106,10 @@ def load_games(config_file: Path | None, raw: dict[str, Any] | None = None) -> L
     if not isinstance(entries, list) or not all(isinstance(entry, str) for entry in entries):
         raise SiteBuildError(f"{config_file.name}, line {_systems_line(config_file)}: systems is a list of folders "
                              f"or installed games' names, e.g. systems: [mygame]")
+    examples = options(config_file, raw).get("examples") or []
+    if not isinstance(examples, list) or not all(isinstance(entry, str) for entry in examples):
+        raise SiteBuildError(f"{config_file.name}, line {_systems_line(config_file, 'examples')}: examples is a list "
+                             f"of the site's folders (a game's, or a folder of games'), e.g. examples: [docs/gallery]")
     if previous is not None and previous.fingerprints is not None:
         # First: a game whose files changed (or went) leaves sys.modules, so that finding its package below
         # looks at the disk, not at the module imported last time (a folder removed is then said as such).
@@ -111,8 +119,13 @@ def load_games(config_file: Path | None, raw: dict[str, Any] | None = None) -> L
         systems = resolve(entries, root)
     except SystemConfigError as error:
         raise SiteBuildError(f"{config_file.name}, line {_systems_line(config_file)}: {error}") from None
+    try:
+        systems += resolve_examples(examples, root, systems)
+    except SystemConfigError as error:
+        raise SiteBuildError(f"{config_file.name}, line {_systems_line(config_file, 'examples')}: {error}") from None
     now = fingerprints(systems)  # before any import: an edit made meanwhile is seen by the next build
-    use_systems([system.module for system in systems])
+    use_systems([system.module for system in systems if not system.example],
+                [system.module for system in systems if system.example])
     if previous is not None:
         limited(load_all)  # the registries again, from the code as it is now
     site = LoadedGames(config_file, root, systems, now, _cache(root, now, previous),
@@ -121,9 +134,9 @@ def load_games(config_file: Path | None, raw: dict[str, Any] | None = None) -> L
     return site
 
 
-def _systems_line(config_file: Path) -> str:
+def _systems_line(config_file: Path, key: str = "systems") -> str:
     for index in range(20):
-        line = line_of(config_file, ["plugins", index, PLUGIN, "systems"])
+        line = line_of(config_file, ["plugins", index, PLUGIN, key])
         if line is not None and line != line_of(config_file, ["plugins", index]):
             return str(line)
     return str(line_of(config_file, ["plugins"]) or "?")
@@ -193,6 +206,9 @@ class SiteSetup:
     stylesheet: tuple[str, str]
     extra_css: list[str]
     markdown_extensions: list[Any]
+    escaped_theme: Path | None = None
+    """The generator's templates that print the site's name, with it escaped (:mod:`.escaped_theme`): read after
+    the site's and Rollwright's overrides, before the generator's theme."""
     site_url: str | None = None
     """The address the site is built for (the command's ``--site-url``, else ``site_url`` in mkdocs.yml)."""
 
@@ -227,6 +243,7 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
     raw = raw if raw is not None else _read(config_file)
     _check_theme(config_file, raw)
     site = load_games(config_file, raw)
+    warn_unusable(site.systems)  # an outcome no input reaches, a budget no character meets: said, not failed
     root = site.root
     docs_dir = root / str(raw.get("docs_dir") or "docs")
     use_directory_urls = bool(raw.get("use_directory_urls", True))
@@ -272,8 +289,9 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
         log.info("No site_url: pages get no canonical link and sitemap.xml lists paths, not addresses. "
                  "Set site_url in mkdocs.yml, or build with `rollwright build --site-url URL`.")
     _PAGE_CONFIG[_key(config_file)] = {**raw, "extra": {**(raw.get("extra") or {}), **extra}}
+    escaped = escaped_templates(generator.theme_dir(), root / ".cache" / "rollwright" / "escaped-theme" / generator.theme)
     return SiteSetup(config_file, root, raw, generator, serving, site, assets, book, pages, docs_dir,
-                     use_directory_urls, extra, stylesheet, extra_css, wanted, site_url)
+                     use_directory_urls, extra, stylesheet, extra_css, wanted, escaped, site_url)
 
 
 def theme_variant(raw: dict[str, Any]) -> str:

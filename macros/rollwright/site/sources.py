@@ -123,4 +123,5 @@ def site_sources(config_file: Path) -> list[Path]:
         return [config_file, here / "docs"]  # the next successful read says the rest
     named = [read_value(text, ("docs_dir",)) or "docs", read_value(text, ("theme", "custom_dir"))]
     named += read_lists(text, ("watch",)) + read_lists(text, ("rollwright", "systems"))
+    named += read_lists(text, ("rollwright", "examples"))
     return [config_file] + list(dict.fromkeys(here / name for name in named if name))

@@ -51,7 +51,8 @@ def _merged_theme(setup: SiteSetup, own: Path) -> Path:
     """Rollwright's theme overrides with the site's ``custom_dir`` over them, in one folder (copied when changed)."""
     target = work_folder(setup.root) / "theme"
     custom = setup.raw.get("theme", {}).get("custom_dir") if isinstance(setup.raw.get("theme"), dict) else None
-    sources = [own] + ([setup.root / str(custom)] if custom else [])
+    escaped = [setup.escaped_theme] if setup.escaped_theme is not None else []  # the site's name escaped
+    sources = escaped + [own] + ([setup.root / str(custom)] if custom else [])
     wanted: dict[Path, Path] = {}
     for source in sources:
         for path in source.rglob("*"):

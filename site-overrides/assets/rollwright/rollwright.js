@@ -17,6 +17,8 @@ import { markScrollRegions } from "./widgets/scroll-regions.js";
 import { registerOffline } from "./runtime/offline.js";
 import { mountChip } from "./widgets/chips.js";
 import { mountWidget } from "./widgets/widgets.js";
+import { warmWhenIdle } from "./runtime/warm.js";
+import { mountRollLog } from "./widgets/roll-log.js";
 
 /** Mount every widget and inline roll chip in the current document that is not mounted yet. */
 function mountAll() {
@@ -26,7 +28,11 @@ function mountAll() {
   for (const chip of document.querySelectorAll("[data-rw-chip]:not([data-rw-mounted])")) {
     mountChip(/** @type {HTMLElement} */ (chip), config, configError);
   }
+  for (const log of document.querySelectorAll("[data-rw-roll-log]:not([data-rw-mounted])")) {
+    mountRollLog(/** @type {HTMLElement} */ (log));
+  }
   requestAnimationFrame(markScrollRegions); // after the theme has wrapped this page's tables
+  warmWhenIdle(config); // a page that does not need Python first: later, when idle on a fast link
   // Character builder: the builder page itself, and "use my character" on every widget's trait field.
   // Only loaded on a page that has one (a page without widgets loads no builder code).
   if (document.querySelector("[data-rw-builder]:not([data-rw-mounted])")) {

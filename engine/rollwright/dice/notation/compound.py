@@ -133,9 +133,8 @@ def whole_distribution(leaf: GroupRoll | Call | BinOp, whole: Whole, depth: int)
     if isinstance(leaf, GroupRoll):
         if len(leaf.items) == 1 and (leaf.select is not None or leaf.aside is not None):  # its dice kept, as Roll20
             dice = pool_dice(leaf.items[0], depth)
-            aside = leaf.aside
-            if aside is not None:  # a die set aside adds nothing, and is the last to be kept
-                dice = [die.map(lambda value: 0 if value <= aside else value) for die in dice]
+            if leaf.aside is not None:  # a die set aside adds nothing, and is the last to be kept
+                dice = [die.map(lambda value: 0 if leaf.sets_aside(value) else value) for die in dice]
             if leaf.select is None:
                 return _sum(dice)
             highest, kept = leaf.select.kept(len(dice))

@@ -11,8 +11,9 @@ Grammar (added to :mod:`~rollwright.dice.notation.parser`'s)::
                                              how many dice meet the target, minus the failures
     compare  := ">=" | ">" | "<=" | "<" | "="   as in Roll20, '>' means at least and '<' at most
     group    := "{" expression ("," expression)* "}" [aside] [select | count]
-    aside    := "s" ["<="] NUMBER                one roll alone: its dice showing 1 (up to NUMBER)
-                                             are set aside, add nothing and are never kept
+    aside    := "s" [compare] NUMBER             one roll alone: its dice showing NUMBER (or, with
+                                             '<=' / '>=', up to or from it; 's1' the 1s) are set
+                                             aside, add nothing and are never kept
                                              a keep or drop reads the rolls' totals, or, for one
                                              roll alone, its dice: '{4d6+3d8}kh4' keeps 4 dice
     call     := ("min" | "max") "(" expression ("," expression)+ ")"
@@ -160,7 +161,7 @@ class Forms:
                 raise self.fail("a count after '{...}' reads the dice of one pool, as in '{10d10!}>=8'",
                                 self.current.position)
             return self.maybe_count(pool, opener.position)
-        aside = self.set_aside(items)
+        aside, aside_op = self.set_aside(items)
         kept_of = dice_count(items[0]) if len(items) == 1 else len(items)  # one roll: its dice are kept or dropped
         select = self.select(kept_of) if self.current.kind in ("k", "d") else None
         if (select is not None or aside is not None) and len(items) == 1:
@@ -171,28 +172,33 @@ class Forms:
         if aside is not None and select is not None and not select.kept(kept_of)[0]:
             raise self.fail("dice set aside are never kept, so keep the highest ('kh' or 'dl') after 's'",
                             opener.position)
-        return GroupRoll(tuple(items), select, aside, position=opener.position)
+        return GroupRoll(tuple(items), select, aside, aside_op, position=opener.position)
 
-    def set_aside(self, items: list[Expr]) -> int | None:
-        """``s1`` (or ``s<=F``) after one roll in braces: its dice showing 1 (or F and less) are set aside."""
+    def set_aside(self, items: list[Expr]) -> tuple[int | None, str]:
+        """``sF`` (or ``s<=F``, ``s>=F``) after one roll in braces: its dice showing F (or F and less, F and more)
+        are set aside; returns the face and the comparison (``s1`` is ``s<=1``), or (None, "<=") without ``s``."""
         if self.current.kind != "s":
-            return None
+            return None, "<="
         start = self.advance().position
-        compared = self.comparison()
+        compared = self.comparison() or ("<=" if self.current.kind == NUMBER and self.current.value == 1 else "=")
         face = self.number("the face set aside after 's' (as in '{3d8+2d6}s1kh2')")
         if len(items) > 1:
             raise self.fail("'s' sets dice aside in one roll in braces, as in '{3d8+2d6}s1kh2'", start)
-        if compared not in (None, "<="):
-            raise self.fail("dice are set aside from the lowest face up: write 's1' or 's<=2'", start)
-        if compared is None and face != 1:
-            raise self.fail(f"write 's<={face}' to set aside every face up to {face} ('s1' sets aside the 1s)",
-                            start)
+        written = self.text[start:self.current.position].strip()
+        test = Reroll(False, compared, face)  # the same comparison as a reroll's
         for _, leaf in signed_terms(items[0]):
-            if isinstance(leaf, Fudge) or (isinstance(leaf, Dice) and face >= leaf.sides):
-                raise self.fail(f"setting aside faces up to {face} would leave "
-                                f"{'Fudge dice' if isinstance(leaf, Fudge) else f'a d{leaf.sides}'} nothing; "
-                                "set aside fewer faces", start)
-        return face
+            if isinstance(leaf, Fudge):
+                raise self.fail("Fudge dice show -1, 0 or +1 and cannot be set aside; roll them outside the braces",
+                                start)
+            if isinstance(leaf, Dice):
+                faces = range(1, leaf.sides + 1)
+                if all(test.matches(f) for f in faces):
+                    raise self.fail(f"'{written}' would set aside every face of a d{leaf.sides}, leaving it "
+                                    "nothing; set aside fewer faces", start)
+        sides = [leaf.sides for _, leaf in signed_terms(items[0]) if isinstance(leaf, Dice)]
+        if sides and not any(test.matches(f) for f in range(1, max(sides) + 1)):
+            raise self.fail(f"no die here shows what '{written}' sets aside; use a face from 1 to {max(sides)}", start)
+        return face, compared
 
     def call(self, nesting: int) -> Expr:
         """``min(a, b, ...)`` or ``max(a, b, ...)``."""

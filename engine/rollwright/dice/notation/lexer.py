@@ -57,10 +57,12 @@ FUNCTIONS: Final = ("min", "max")
 _HINTS: Final = {
     "x": "multiplication is written '*', as in 'd10*10'",
     "X": "multiplication is written '*', as in 'd10*10'",
-    "%": "percentile dice are written 'd100'",
+    "%": "percentile dice are written 'd%' or 'd100'",
     "[": "use '(' and ')' for grouping, '{' and '}' for a group of rolls",
     "]": "use '(' and ')' for grouping, '{' and '}' for a group of rolls",
 }
+_CRITICAL_HINT: Final = ("Roll20's 'cs' and 'cf' only colour dice in its chat and never change a roll, so leave "
+                         "them out (a check's outcomes read a natural 20 as 'die(1) == 20')")
 _GENERAL_HINT: Final = ("dice notation uses numbers, 'd', 'dF', 'k', 'kh', 'kl', 'dh', 'dl', 'od20', '!', '!!', '!p', "
                         "'r', 'ro', '>=', '<=', 'f', '+', '-', '*', '/', 'min(', 'max(', parentheses and '{ }'")
 
@@ -110,6 +112,8 @@ def tokenize(text: str) -> list[Token]:
     Traceback (most recent call last):
     ...
     rollwright.errors.NotationError: unexpected character 'x'; dice notation uses numbers, 'd', ... at position 1
+    >>> [(t.kind, t.text) for t in tokenize("2d%")][1:3]
+    [('d', 'd'), ('number', '100')]
     >>> [t.kind for t in tokenize("d8!>=7")]
     ['d', 'number', '!', '>=', 'number', 'end']
     >>> [t.kind for t in tokenize("MAX(4dF, 0)")]
@@ -133,11 +137,14 @@ def tokenize(text: str) -> list[Token]:
         elif text[i:i + 3].lower() in FUNCTIONS:
             tokens.append(Token(FUNCTION, text[i:i + 3].lower(), i))
             i += 3
+        elif ch == "%" and tokens and tokens[-1].kind == "d" and tokens[-1].position == i - 1:
+            tokens.append(Token(NUMBER, "100", i))  # Roll20's d%: percentile dice, a d100
+            i += 1
         elif ch in _SINGLE:
             tokens.append(Token(_SINGLE[ch], ch, i))
             i += 1
         else:
-            hint = _HINTS.get(ch, _GENERAL_HINT)
+            hint = _CRITICAL_HINT if text[i:i + 2].lower() in ("cs", "cf") else _HINTS.get(ch, _GENERAL_HINT)
             if ch in "xX" and not (tokens and tokens[-1].kind in (NUMBER, ")", "}", "f")):
                 hint = _GENERAL_HINT  # nothing before it to multiply: an 'x' here is not a times sign
             raise NotationError(f"unexpected character {ch!r}; {hint}", text=text, position=i)

@@ -13,10 +13,11 @@ Grammar (whitespace allowed between tokens, letters in any case)::
                   see :mod:`~rollwright.dice.notation.forms`
     explode    := "!" [">=" NUMBER]       reroll and add on the top face, or on any
                                           face >= NUMBER (2 .. sides); Roll20's "!>N"
-                                          means the same
+                                          means the same, its "!N" only for the top face
     select     := ("kh" | "kl" | "dh" | "dl") NUMBER
                                           keep highest / keep lowest / drop highest /
-                                          drop lowest NUMBER dice
+                                          drop lowest NUMBER dice ("k" / "d" alone: Roll20's
+                                          keep highest / drop lowest)
 
 Things happen in the order they are written: every die first explodes (its
 extra rolls add to that same die), then whole dice are kept or dropped by
@@ -32,8 +33,10 @@ ALWAYS explode on 10 (each explosion added to its own die before keeping)
 and the Y highest kept; its second number counts kept dice, not sides.
 ``XdYkhZ`` is plain dice with no explosion unless written: ``10d10kh5`` keeps
 five plain d10s, and ``10k5`` equals ``10d10!kh5`` (the same distribution and,
-for one seed, the same roll). After dice, ``k`` must say ``kh`` or ``kl``:
-``4d6k3`` is refused rather than guessed.
+for one seed, the same roll). After dice, ``k`` alone keeps the highest and
+``d`` alone drops the lowest, as Roll20 reads them: ``4d6k3`` is ``4d6kh3``.
+``d%`` is a d100. The explosion and the keep or drop are read by
+:mod:`~rollwright.dice.notation.modifiers`.
 
 >>> to_text(parse("2d10 + d4"))
 '2d10+d4'
@@ -54,6 +57,7 @@ rollwright.errors.NotationError: 'd6!>=1' would explode on every face and never 
 from __future__ import annotations
 
 from rollwright.dice.notation.forms import Forms
+from rollwright.dice.notation.modifiers import Modifiers
 from rollwright.dice.notation.lexer import AT_LEAST, END, FUNCTION, NUMBER, Token, tokenize
 from rollwright.dice.notation.limits import (
     MAX_CONSTANT,
@@ -79,7 +83,7 @@ from rollwright.errors import LimitError, NotationError
 _TERM_START = "a die, a number, 'od20', '(', '{', 'min(' or 'max('"
 
 
-class _Parser(Forms):
+class _Parser(Modifiers, Forms):  # Modifiers first: its select() is the one Forms calls
     """Walks the token list once; tracks nesting and the running dice count."""
 
     def __init__(self, text: str) -> None:
@@ -236,83 +240,6 @@ class _Parser(Forms):
                 "an explosion threshold is written '!>=' and a face; to count the dice of an exploding pool, "
                 f"put it in braces, as in '{{{to_text(dice)}}}>=8'", self.current.position)
         return self.maybe_count(dice, start)
-
-    def explosion(self, sides: int, start: int) -> tuple[bool, int | None, str]:
-        """``["!" | "!!" | "!p"] [(">=" | ">") NUMBER]``: (explodes?, lowest exploding face or None for the top, style)."""
-        if self.current.kind != "!":
-            return False, None, "!"
-        bang = self.advance()
-        style = "!"
-        if self.current.kind in ("!", "p"):
-            style += "!" if self.advance().kind == "!" else "p"
-        if self.current.kind not in (AT_LEAST, ">"):
-            if sides == 1:
-                raise self.fail(
-                    "'d1!' would explode forever (its only face is its top face); drop the '!'",
-                    bang.position,
-                )
-            return True, None, style
-        self.advance()  # the '>=' (or Roll20's '>', which means the same)
-        face_token = self.current
-        if face_token.kind != NUMBER:
-            raise self.fail("expected the lowest exploding face after '>=' (as in 'd8!>=7')", face_token.position)
-        self.advance()
-        face = face_token.value
-        shown = f"d{sides}{style}>={face_token.text}"
-        if face <= 1:
-            raise self.fail(
-                f"'{shown}' would explode on every face and never end; use a threshold from 2 to {sides}"
-                if sides > 1 else "'d1!' would explode forever (its only face is its top face); drop the '!'",
-                face_token.position,
-            )
-        if face > sides:
-            raise self.fail(
-                f"a d{sides} never shows {face_token.text}, so '{shown}' would never explode; "
-                + (f"use a face from 2 to {sides}" if sides > 1 else "drop the '!'"),
-                face_token.position,
-            )
-        return True, (None if face == sides else face), style
-
-    def select(self, count: int) -> Select | None:
-        """``[("kh" | "kl" | "dh" | "dl") NUMBER]`` after dice."""
-        token = self.current
-        if token.kind not in ("k", "d"):
-            return None
-        word = "keep" if token.kind == "k" else "drop"
-        letter = token.kind
-        self.advance()
-        side = self.current
-        if side.kind not in ("h", "l"):
-            raise self.fail(
-                f"after dice, '{letter}' must say which dice to {word}: '{letter}h' the highest or "
-                f"'{letter}l' the lowest, as in '4d6{letter}{'h3' if word == 'keep' else 'l1'}'"
-                + (" ('XkY' alone is the pool of exploding d10s, keep the best)" if word == "keep"
-                   else "; join more dice with '+'"),
-                token.position,
-            )
-        self.advance()
-        mode = f"{letter}{side.kind}"
-        number = self.current
-        if number.kind != NUMBER:
-            raise self.fail(f"expected how many dice to {word} after '{mode}' (as in '4d6{mode}1')", number.position)
-        self.advance()
-        how_many = number.value
-        if word == "keep" and not 1 <= how_many <= count:
-            raise self.fail(
-                f"'{mode}{number.text}' keeps no dice; keep at least one" if how_many < 1 else
-                f"keep ({number.text}) cannot exceed dice rolled ({count})",
-                number.position,
-            )
-        if word == "drop" and not 1 <= how_many < count:
-            raise self.fail(
-                f"'{mode}{number.text}' drops no dice; leave it out" if how_many < 1 else
-                f"dropping {number.text} of {count} dice would leave none; drop at most {count - 1}"
-                if count > 1 else "dropping from one die would leave none; roll more dice or leave the drop out",
-                number.position,
-            )
-        if self.current.kind in ("k", "d") and self.peek().kind in ("h", "l"):
-            raise self.fail("write one keep or drop per dice term", self.current.position)
-        return Select(mode, how_many)  # type: ignore[arg-type]
 
     def roll_keep(self, rolled_token: Token) -> Expr:
         self.advance()  # the 'k'

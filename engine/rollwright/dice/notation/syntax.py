@@ -190,19 +190,32 @@ class Count(_Node):
 class GroupRoll(_Node):
     """``{a, b, ...}``: whole rolls side by side; ``select`` keeps or drops some by their totals (else all add).
 
-    One roll alone (``{4d6+3d8}kh4``) keeps or drops its dice instead; ``aside``: its dice showing that face
-    or less are set aside first (``s1``): they add nothing and are never kept.
+    One roll alone (``{4d6+3d8}kh4``) keeps or drops its dice instead; ``aside``: its dice showing a face
+    ``aside_op`` ``aside`` are set aside first (``s1``: the 1s; ``s<=2``, ``s6``, ``s>=5``): they add nothing
+    and are never kept.
     """
 
-    _fields = ("items", "select", "aside")
+    _fields = ("items", "select", "aside", "aside_op")
     items: tuple[Expr, ...]
     select: Select | None
     aside: int | None
+    aside_op: str
     position: int
 
-    def __init__(self, items: tuple[Expr, ...], select: Select | None = None, aside: int | None = None, *,
-                 position: int = 0) -> None:
-        self._init(items=items, select=select, aside=aside, position=position)
+    def __init__(self, items: tuple[Expr, ...], select: Select | None = None, aside: int | None = None,
+                 aside_op: str = "<=", *, position: int = 0) -> None:
+        self._init(items=items, select=select, aside=aside, aside_op=aside_op, position=position)
+
+    def sets_aside(self, value: int) -> bool:
+        """Whether a die showing ``value`` is set aside.
+
+        >>> GroupRoll((), aside=2).sets_aside(2), GroupRoll((), aside=5, aside_op=">=").sets_aside(4)
+        (True, False)
+        """
+        if self.aside is None:
+            return False
+        op = self.aside_op
+        return value <= self.aside if op == "<=" else value >= self.aside if op == ">=" else value == self.aside
 
 
 class Call(_Node):
@@ -307,7 +320,8 @@ def to_text(expr: Expr) -> str:
         return f"{pool}{expr.op}{expr.target}{fail}"
     if isinstance(expr, GroupRoll):
         select = "" if expr.select is None else f"{expr.select.mode}{expr.select.count}"
-        aside = "" if expr.aside is None else "s1" if expr.aside == 1 else f"s<={expr.aside}"
+        op = "" if expr.aside_op == "=" or (expr.aside_op == "<=" and expr.aside == 1) else expr.aside_op
+        aside = "" if expr.aside is None else f"s{op}{expr.aside}"
         return "{" + ",".join(to_text(item) for item in expr.items) + "}" + aside + select
     if isinstance(expr, Call):
         return f"{expr.name}(" + ",".join(to_text(arg) for arg in expr.args) + ")"

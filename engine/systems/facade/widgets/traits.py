@@ -15,7 +15,7 @@ register_widget(Widget(
     "facade-roller", "Roll a trait", "facade.roll",
     (Field("trait", "Trait"), Field("difficulty", "Difficulty (optional)", optional=True),
      Field("seed", "Seed (optional)", optional=True, seed=True)),
-    "Roll", facade_views.roll_view, defaults={"seed": 1}))
+    "Roll", facade_views.roll_view, defaults={"seed": 1}, corners=({"trait": 18, "difficulty": 30},)))
 register_widget(Widget(
     "facade-odds", "Success calculator", "facade.odds",
     (Field("trait", "Trait"), Field("difficulty", "Difficulty")),

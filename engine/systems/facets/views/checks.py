@@ -36,7 +36,8 @@ def roll_view(data: dict[str, Any]) -> Html:
                [el("span", {"class": "rw-die", "data-rw-face": f}, str(f)) for f in data["faces"]])
     how = "under pressure (no explosions)" if data["pressure"] else f"exploding on {data['explode_on']}+"
     notes = [f"Seed {data['seed']}.", " The explosion cap was reached." if data["capped"] else None]
-    return el("div", {"class": "rw-facets-roll", "data-rw-total": data["total"], "data-rw-band": data["band_key"]},
+    return el("div", {"class": "rw-facets-roll", "data-rw-total": data["total"], "data-rw-band": data["band_key"],
+                      "data-rw-seed": data["seed"]},
               el("p", {"class": "rw-headline"}, f"{data['die']} {how}: ", faces,
                  f" + {data['bonus']} = " if data["bonus"] else " = ", el("strong", None, str(data["total"]))),
               el("p", None, f"Against TN {data['tn']} (margin {data['margin']:+d}): ", el("strong", None, data["band"]),

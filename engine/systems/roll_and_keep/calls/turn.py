@@ -18,7 +18,7 @@ from rollwright.kit.registry import Param, register
 from roll_and_keep.rules.turn import DieView, play_turn
 from roll_and_keep.rules.turn_choices import phase_options, write_plan
 from roll_and_keep.rules.turn_text import (
-    BAR_FIGHT, BAR_FIGHT_PLAN, MAX_ACTORS, MAX_PANACHE, MAX_TEXT, PHASES, read_actors, read_plan,
+    BAR_FIGHT, BAR_FIGHT_PLAN, MAX_ACTORS, MAX_PANACHE, MAX_TEXT, PHASES, read_actors, read_plan, rolled_actors,
 )
 
 __all__ = ["BAR_FIGHT", "BAR_FIGHT_PLAN", "turn"]
@@ -47,6 +47,7 @@ def turn(actors: str, plan: str, phase: int, seed: int) -> dict[str, Any]:
     return {"actors": [{"name": name, "dice": list(dice), "total": sum(dice)} for name, dice in cast],
             "phase": phase, "phases": phases[:phase],
             "inputs": {"actors": actors, "plan": plan, "phase": phase, "seed": seed},
+            "rolled": rolled_actors(actors),
             "choices": [{"actor": o.actor, "kind": o.kind, "label": o.label, "plan": write_plan(o.plan)}
                         for o in offered],
             "plan_full": len(offered) < len(options),

@@ -98,6 +98,21 @@ def read_actors(text: str, seed: int) -> list[tuple[str, tuple[int, ...]]]:
     return actors
 
 
+def rolled_actors(text: str) -> list[str]:
+    """The actors whose dice come from the seed (``Name roll N``), in order (the text read as ``read_actors``).
+
+    >>> rolled_actors("Ark 2 3 7; Finch roll 3; Roller roll 2")
+    ['Finch', 'Roller']
+    """
+    rolled = []
+    for entry in _entries(text, "actors"):
+        words = entry.split()
+        split = next((i for i, w in enumerate(words) if w.isdigit() or w.lower() == "roll"), len(words))
+        if split < len(words) and words[split].lower() == "roll":
+            rolled.append(" ".join(words[:split]))
+    return rolled
+
+
 def read_plan(text: str) -> list[Choice]:
     """The plan's choices, in the order written."""
     choices = []

@@ -3,14 +3,39 @@
 >>> from rollwright.kit.widget import render_result
 >>> "Phase 7" in render_result("roll-and-keep-turn", {})["html"]
 True
+>>> turn_from_character({"name": "Ada; Bo 7", "traits": {"panache": 3}})["params"]["actors"]
+'Ada Bo roll 3'
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from rollwright.errors import ParameterError
+from roll_and_keep.character import read
+from roll_and_keep.rules.turn_text import MAX_PANACHE
 
 from rollwright.kit.dice_views import roll_view
 from rollwright.kit.widget import Field, Widget, register_widget
 from roll_and_keep import views
 from roll_and_keep.calls.turn import BAR_FIGHT_PLAN
+
+def turn_from_character(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A turn for a saved character: the character alone, rolling its Panache in initiative dice, at phase 1
+    (play it phase by phase; add the others as actors). Its name keeps only the words an actor's name can
+    hold (no digits, no ';', not the word 'roll')."""
+    character = read(document)
+    words = [w for w in re.sub(r"[^\w' -]|\d|_", " ", character["name"]).split() if w.lower() != "roll"]
+    name = " ".join(words)[:40].strip() or "My character"
+    panache = character["traits"]["panache"]
+    if not (isinstance(panache, int) and not isinstance(panache, bool) and 1 <= panache <= MAX_PANACHE):
+        raise ParameterError(f"character: its Panache ({panache}) must be a whole number from 1 to {MAX_PANACHE} "
+                             "to roll initiative", field="character")
+    return {"name": character["name"].strip() or name,
+            "params": {"actors": f"{name} roll {panache}", "plan": "", "phase": 1}}
+
 
 _READING = {"passed": "After Resolve, out after 2 x Resolve (the rule as worded)",
             "reached": "At Resolve, out at 2 x Resolve (the rock example)"}
@@ -19,7 +44,7 @@ register_widget(Widget(
     "roll-and-keep-roller", "Roll a pool", "roll-and-keep.roll",
     (Field("rolled", "Dice rolled"), Field("kept", "Dice kept"), Field("crippled", "Crippled (no explosions)"),
      Field("seed", "Seed (empty: random)", seed=True)),
-    "Roll", lambda data: roll_view(data, "rkroll"), defaults={"rolled": 4, "kept": 2, "seed": 7},
+    "Roll", roll_view, defaults={"rolled": 4, "kept": 2, "seed": 7},
     url_key="rkroll", log=5, log_title="Earlier rolls"))
 
 register_widget(Widget(
@@ -72,7 +97,8 @@ register_widget(Widget(
            hint="'Ark hold 3 use 7' (without 'use': forfeited); 'Finch defend 6 spend 8 9'."),
      Field("phase", "Show up to phase", hint="Arrow keys step through the phases."),
      Field("seed", "Seed for rolled dice")),
-    "Show the turn", views.turn_view, live="change", defaults={"plan": BAR_FIGHT_PLAN}, url_key=views.TURN_URL_KEY))
+    "Show the turn", views.turn_view, live="change", defaults={"plan": BAR_FIGHT_PLAN}, url_key=views.TURN_URL_KEY,
+    keep=True, from_character=turn_from_character))
 
 register_widget(Widget(
     "roll-and-keep-passive-tn", "Passive TN", "roll-and-keep.passive-tn",

@@ -82,20 +82,4 @@ export function withMissing(found, present, read) {
   });
 }
 
-/**
- * Offer a text as a download (a backup, or saved text this page cannot read), so the player
- * can keep it whatever happens to this browser's storage.
- * @param {string} text
- * @param {string} name the file's name
- */
-export function downloadText(text, name) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export { downloadText } from "../widgets/download.js";

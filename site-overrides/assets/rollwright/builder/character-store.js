@@ -1,5 +1,7 @@
 /**
- * Saved characters, one store per system: the ONLY code that touches localStorage.
+ * Saved characters, one store per system: the ONLY code that touches localStorage for saved documents.
+ * The same store keeps each system's saved trackers (`kind` "trackers.<widget key>", widgets/tracker-keep.js):
+ * named documents with the same guarantees (merged across tabs, never written over unread, backed up).
  *
  * Each system's key holds a versioned envelope (character-envelope.js):
  *   "rollwright.<system>.characters" = {"version": 1, "active": id|null, "characters": {id: doc}}
@@ -31,10 +33,13 @@ import { findBackups, keepBackup, withMissing } from "./character-backups.js";
 export { SHARE_PREFIX, decodeShare, encodeShare, exportCharacter, readCharacterFile } from "./character-files.js";
 export { STORE_VERSION, newId, usableId } from "./character-envelope.js";
 
-/** @param {string} system a system id, e.g. from the page's `data-rw-builder` */
-export const storeKey = (system) => `rollwright.${system}.characters`;
-/** @param {string} system */
-export const backupKey = (system) => `${storeKey(system)}.backup`;
+/** @param {string} system a system id, e.g. from the page's `data-rw-builder` @param {string} [kind] what it keeps */
+export const storeKey = (system, kind = "characters") => `rollwright.${system}.${kind}`;
+/** @param {string} system @param {string} [kind] */
+export const backupKey = (system, kind = "characters") => `${storeKey(system, kind)}.backup`;
+
+/** @typedef {{kind?: string, one?: string, many?: string}} StoreKind what a store keeps: its key's last part
+ * ("characters", or "trackers.ft") and the words for one and many of them in messages */
 
 /** @returns {Storage|null} localStorage, or null where the browser refuses it */
 function storage() {
@@ -48,23 +53,28 @@ const count = (n) => n.toLocaleString("en");
  *   conflicts: import("./character-merge.js").Conflict[], why: string|null}} PutResult
  * `why`: when not ok, why nothing was saved (a sentence without its final stop). */
 
-/** One system's saved characters, with the active one; every change is written at once. */
+/** One system's saved characters (or trackers), with the active one; every change is written at once. */
 export class CharacterStore {
   /**
    * @param {string} system the system id (its key in localStorage)
    * @param {import("./document-limits.js").DocumentLimits} [limits] what a stored character may hold
+   * @param {StoreKind} [what] what the store keeps (default: characters)
    */
-  constructor(system, limits = DEFAULT_LIMITS) {
+  constructor(system, limits = DEFAULT_LIMITS, { kind = "characters", one = "character", many = "characters" } = {}) {
     if (!/^[a-z][a-z0-9-]*$/.test(system)) throw new Error(`not a system id: ${JSON.stringify(system)}`);
+    if (!/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)?$/.test(kind)) throw new Error(`not a store kind: ${JSON.stringify(kind)}`);
     this.system = system;
-    this.key = storeKey(system);
+    this.kind = kind;
+    this.one = one;
+    this.many = many;
+    this.key = storeKey(system, kind);
     this.limits = limits;
     /** The most characters one store keeps (the roster lists at most this many at once). */
     this.most = limits.entries;
     /** @type {Storage|null} */
     this.storage = storage();
     /** A sentence for the player when the saved characters could not be read or saved, else null. */
-    this.problem = this.storage ? null : "This browser does not let the page save anything, so characters last only until you leave.";
+    this.problem = this.storage ? null : `This browser does not let the page save anything, so ${many} last only until you leave.`;
     /** Why the last change was not saved (null after one that was). */
     this.lastError = null;
     /** The key the unreadable entries were copied to, if any. */
@@ -122,15 +132,16 @@ export class CharacterStore {
    */
   block(raw, error) {
     this.lastRaw = raw;
-    const short = error.newer ? "your saved characters were saved by a newer version of this site, so nothing is saved over them"
-      : "your saved characters could not be read, so nothing is saved over them until you choose what to do (see the note above)";
+    const many = this.many;
+    const short = error.newer ? `your saved ${many} were saved by a newer version of this site, so nothing is saved over them`
+      : `your saved ${many} could not be read, so nothing is saved over them until you choose what to do (see the note above)`;
     this.blocked = { why: error.message, newer: error.newer, raw, short };
     for (const id of this.data.characters.keys()) this.unsaved.add(id);
     this.problem = error.newer
-      ? `Your saved characters were saved by a newer version of this site, which this page cannot read (${error.message}). `
+      ? `Your saved ${many} were saved by a newer version of this site, which this page cannot read (${error.message}). `
         + "Nothing will be saved over them: reload the page to get the newer version. Until then, changes made here "
         + "stay in this tab only (“Export file” keeps a copy)."
-      : `Your saved characters could not be read (${error.message}). Nothing will be saved over them until you choose: `
+      : `Your saved ${many} could not be read (${error.message}). Nothing will be saved over them until you choose: `
         + "export their text to keep it, or start a new list (their text is then kept aside in this browser). "
         + "Until then, changes made here stay in this tab only.";
   }
@@ -162,14 +173,14 @@ export class CharacterStore {
   salvage(rejected) {
     const kept = {};
     for (const entry of rejected) defineOwn(kept, entry.key, entry.value);
-    const key = keepBackup(this.storage, backupKey(this.system), JSON.stringify({ version: STORE_VERSION, characters: kept }));
-    const what = rejected.length === 1 ? "One saved character" : `${rejected.length} saved characters`;
+    const key = keepBackup(this.storage, backupKey(this.system, this.kind), JSON.stringify({ version: STORE_VERSION, characters: kept }));
+    const what = rejected.length === 1 ? `One saved ${this.one}` : `${rejected.length} saved ${this.many}`;
     const why = rejected[0].why;
     if (key) {
       this.backupKey = key;
-      this.problem = `${what} could not be read (${why}) and was kept aside under "${key}" in this browser's storage; every other character is here as saved.`;
+      this.problem = `${what} could not be read (${why}) and was kept aside under "${key}" in this browser's storage; every other ${this.one} is here as saved.`;
     } else {
-      this.problem = `${what} could not be read (${why}), and there was no room to back it up, so nothing will be saved over your characters.`;
+      this.problem = `${what} could not be read (${why}), and there was no room to back it up, so nothing will be saved over your ${this.many}.`;
       this.storage = null;
     }
   }
@@ -182,10 +193,10 @@ export class CharacterStore {
   startAfresh() {
     if (!this.blocked || !this.storage) return null;
     if (this.blocked.newer) {
-      this.lastError = "these characters were saved by a newer version of this site; reload the page to use it";
+      this.lastError = `these ${this.many} were saved by a newer version of this site; reload the page to use it`;
       return null;
     }
-    const key = keepBackup(this.storage, backupKey(this.system), this.blocked.raw);
+    const key = keepBackup(this.storage, backupKey(this.system, this.kind), this.blocked.raw);
     if (!key) {
       this.lastError = "there was no room in this browser's storage to keep their text aside first";
       return null;
@@ -203,7 +214,7 @@ export class CharacterStore {
    */
   backups() {
     if (!this.storage) return [];
-    return withMissing(findBackups(this.storage, backupKey(this.system)), this.data.characters.values(),
+    return withMissing(findBackups(this.storage, backupKey(this.system, this.kind)), this.data.characters.values(),
       (raw) => parseEnvelope(raw, this.limits).characters);
   }
 
@@ -220,7 +231,7 @@ export class CharacterStore {
       return null;
     }
     if (this.data.characters.size + backup.missing.size > this.most) {
-      this.lastError = `restoring them would make more than ${count(this.most)} characters; delete or export some first`;
+      this.lastError = `restoring them would make more than ${count(this.most)} ${this.many}; delete or export some first`;
       return null;
     }
     const ok = this.commit(() => addCopies(this.data.characters, backup.missing.values()), []);
@@ -314,7 +325,7 @@ export class CharacterStore {
   /** Why one more character cannot be added, or null. */
   full() {
     if (this.data.characters.size < this.most) return null;
-    return `you have ${count(this.data.characters.size)} saved characters, the most this builder keeps in one browser; `
+    return `you have ${count(this.data.characters.size)} saved ${this.many}, the most this site keeps in one browser; `
       + "delete some (export them first to keep a copy) to make room";
   }
 
@@ -393,7 +404,8 @@ export class CharacterStore {
  * One system's store, read fresh (call again after navigation to see other pages' changes).
  * @param {string} system
  * @param {import("./document-limits.js").DocumentLimits} [limits]
+ * @param {StoreKind} [what] what the store keeps (default: characters)
  */
-export function openStore(system, limits = DEFAULT_LIMITS) {
-  return new CharacterStore(system, limits);
+export function openStore(system, limits = DEFAULT_LIMITS, what = undefined) {
+  return new CharacterStore(system, limits, what);
 }

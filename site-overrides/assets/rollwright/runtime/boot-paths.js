@@ -11,28 +11,13 @@ import { keepSnapshot } from "./handoff.js";
 import { startPyodide } from "./pyodide-start.js";
 import { EMPTY_ZIP_URL, SnapshotUnusable, describe } from "./snapshot.js";
 import { at, clock } from "./timeline.js";
+import { wholeZip } from "./whole-files.js";
 
 /** @typedef {{callJson: (name: string, params: string) => string, complete: (() => Promise<boolean>) | null,
  *   filesComplete?: boolean,
  *   python: string, engineVersion: string, path: string, reason: string|null,
  *   bootMs: number, pyodideMs: number, engineMs: number, at: Object<string, number>}} Runtime */
 
-
-/**
- * Fetch a file as bytes, failing clearly on HTTP errors.
- * @param {string} url
- * @returns {Promise<Uint8Array>}
- */
-export async function fetchBytes(url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new Error(`could not download ${url} (${describe(error) || "network error"})`);
-  }
-  if (!response.ok) throw new Error(`could not download ${url} (HTTP ${response.status})`);
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 /**
  * The runtime record for a Python with the entry module importable.
@@ -113,7 +98,7 @@ export async function restore(loadPyodide, { indexURL, wheelURL, entryModule, sn
  * @returns {Promise<boolean>}
  */
 async function completeFiles(pyodide, indexURL, wheelURL) {
-  const [stdlib, wheel] = await Promise.all([fetchBytes(`${indexURL}python_stdlib.zip`), fetchBytes(wheelURL)]);
+  const [stdlib, wheel] = await Promise.all([wholeZip(`${indexURL}python_stdlib.zip`), wholeZip(wheelURL)]);
   installSkippedFiles(pyodide, stdlib, wheel);
   return true;
 }
@@ -132,7 +117,7 @@ async function completeFiles(pyodide, indexURL, wheelURL) {
  */
 export async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule, snapshot }, wasm, started, reason,
   samePyodide) {
-  const wheel = fetchBytes(wheelURL);
+  const wheel = wholeZip(wheelURL);
   wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
   let small = samePyodide && snapshot?.stdlib?.url ? snapshot.stdlib.url : null;
   let pyodide;
@@ -149,7 +134,7 @@ export async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule, 
   installWheel(pyodide, await wheel);
   /** @type {Promise<boolean>|null} */
   let completing = null;
-  const complete = small ? () => (completing ??= fetchBytes(`${indexURL}python_stdlib.zip`)
+  const complete = small ? () => (completing ??= wholeZip(`${indexURL}python_stdlib.zip`)
     .then((stdlib) => { installStdlib(pyodide, stdlib); return true; })) : null;
   const how = { path: "fallback", reason, started, pyodideUp, complete };
   try {

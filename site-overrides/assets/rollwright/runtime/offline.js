@@ -18,8 +18,11 @@
  */
 
 import { events, handingOver, reportOffline, runtimeState } from "./worker-client.js";
+import { willWarm } from "./warm.js";
 
 const HANDOFF_WAIT_MS = 15000;
+/** How long registration waits for Python's start when the browser is idle (warm.js) before it goes ahead. */
+const WARM_WAIT_MS = 10000;
 /** The pages this tab opened in the visit (sessionStorage), newest last. */
 const VISITED = "rollwright.visited";
 const MOST_VISITED = 300;
@@ -37,13 +40,20 @@ function report(change) {
 }
 
 /**
- * Resolves once the document has loaded, the Python runtime is not loading, and the worker
+ * Resolves once the document has loaded, Python has started if it is going to when the browser is idle
+ * (warm.js), the Python runtime is not loading, and the worker
  * has handed over its downloads (or that took too long), so the service worker need not
  * download them again.
  */
 async function settled() {
   if (document.readyState !== "complete") {
     await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  }
+  if (willWarm()) { // Python starts when the browser is idle (warm.js): wait for it, so it is downloaded once
+    await new Promise((resolve) => {
+      events.addEventListener("statechange", resolve, { once: true });
+      setTimeout(resolve, WARM_WAIT_MS);
+    });
   }
   while (runtimeState().state === "loading") {
     await new Promise((resolve) => events.addEventListener("statechange", resolve, { once: true }));

@@ -5,6 +5,7 @@
  */
 
 import { lend } from "./early-wasm.js";
+import { runtimeScript, wholeZipFetch } from "./whole-files.js";
 import { describe } from "./snapshot.js";
 
 /**
@@ -59,7 +60,10 @@ export async function startPyodide(loadPyodide, options, wasm) {
   const watch = watchWasmFailure();
   const downloads = watchDownloads();
   try {
-    return await lend(wasm, () => Promise.race([loadPyodide(options), watch.failed]));
+    // Pyodide's runtime script and its zips, each fetched once more if it arrives cut short (whole-files.js)
+    const createPyodideModule = await runtimeScript(options.indexURL);
+    return await lend(wasm, () => wholeZipFetch(() => Promise.race([loadPyodide({ ...options, createPyodideModule }),
+      watch.failed])));
   } catch (error) { // name the step and the file: Pyodide itself often says only "exit(1)"
     const files = downloads.failed.length ? `could not download ${downloads.failed.join(", ")}; ` : "";
     throw new Error(`Pyodide could not start from ${options.indexURL}: ${files}${describe(error)}`);

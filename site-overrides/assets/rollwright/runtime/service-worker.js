@@ -27,7 +27,7 @@
  * Requests to other origins, outside the scope, or for files not in the list are left alone.
  */
 
-/** @typedef {{sha256: string|null, bytes: number|null, role: "precache"|"page"|"lazy",
+/** @typedef {{sha256: string|null, bytes: number|null, role: "precache"|"page"|"lazy", python?: boolean,
  *   raw?: {sha256: string, bytes: number}}} FileInfo
  * A null sha256: a file whose bytes are not checked (the sitemap). `raw`: a compressed file kept
  * decompressed (the memory snapshot), marked with the INFLATED header for its reader. */
@@ -57,6 +57,24 @@ function sitePath(href) {
 /** @param {string} href @returns {string} the URL without its #fragment */
 function withoutHash(href) {
   return href.split("#", 1)[0];
+}
+
+/** A file of a listed folder of answers at build time (`BUILD.answers`): kept once fetched, unchecked (the
+ * folder's name ends with a hash of its answers). */
+const ANSWER = Object.freeze({ sha256: null, bytes: null, role: "lazy" });
+const ANSWER_FILE = /^[0-9]+\.json$/;
+
+/**
+ * This build's entry for a site path: its listed file, or an answer at build time of a listed folder.
+ * @param {string} path
+ * @returns {FileInfo|undefined}
+ */
+function infoOf(path) {
+  const listed = BUILD.files[path];
+  if (listed) return listed;
+  const cut = path.lastIndexOf("/") + 1;
+  if (cut > 0 && ANSWER_FILE.test(path.slice(cut)) && (BUILD.answers ?? []).includes(path.slice(0, cut))) return ANSWER;
+  return undefined;
 }
 
 /** @param {string} path @returns {string} the cache key (absolute URL, no query) */
@@ -109,13 +127,26 @@ async function tellWindows(message) {
   }
 }
 
+/**
+ * Whether this connection is slow (the rule of runtime/connection.js, which a classic script cannot import):
+ * then Python's own files (`python: true`) are not downloaded at install; they are kept once Python is used.
+ */
+function slowLink() {
+  const connection = /** @type {any} */ (self.navigator)?.connection;
+  if (!connection) return false;
+  if (connection.saveData || ["slow-2g", "2g", "3g"].includes(String(connection.effectiveType))) return true;
+  const downlink = Number(connection.downlink);
+  return downlink > 0 && downlink <= 2 && Number(connection.rtt) >= 150;
+}
+
 /** Fill this build's cache: every "precache" file, and the pages still the same as an older build's. */
 async function install() {
   const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
   const cache = await caches.open(CACHE);
   const entries = Object.entries(BUILD.files);
+  const slow = slowLink();
   try {
-    await Promise.all(entries.filter(([path, info]) => info.role === "precache" || path === HOME)
+    await Promise.all(entries.filter(([path, info]) => (info.role === "precache" && !(slow && info.python)) || path === HOME)
       .map(([path, info]) => keep(cache, older, path, info)));
   } catch (error) {
     await caches.delete(CACHE);
@@ -190,7 +221,7 @@ async function keepVisited(urls) {
     } catch {
       continue;
     }
-    const info = path === null ? undefined : BUILD.files[path];
+    const info = path === null ? undefined : infoOf(path);
     if (!info || (await cache.match(keyOf(path)))) continue;
     try {
       const response = await download(path, info, "default");
@@ -342,7 +373,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const path = sitePath(request.url);
   if (path === null) return;
-  const info = BUILD.files[path];
+  const info = infoOf(path);
   const isPage = info ? info.role === "page" : request.mode === "navigate";
   if (!isPage && !info) return;
   event.respondWith((async () => {

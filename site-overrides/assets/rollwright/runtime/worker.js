@@ -8,8 +8,9 @@
  *   waitForPaint}`
  *   (runtime/config.js `workerInit`): start Python with the engine imported, by one of two
  *   paths, and answer `ready` `{python, engineVersion, path, reason, bootMs, pyodideMs,
- *   engineMs, waitedForPaint, fromCache, wasmRetried, bootFrom, at}` (`wasmRetried`: why a first download of
- *   the wasm was fetched again, early-wasm.js; `fromCache`: the files read straight from the service
+ *   engineMs, waitedForPaint, fromCache, wasmRetried, filesRetried, bootFrom, at}` (`wasmRetried`: why a first download of
+ *   the wasm was fetched again, early-wasm.js; `filesRetried`: the same for the other runtime files,
+ *   whole-files.js; `fromCache`: the files read straight from the service
  *   worker's cache, see cached.js; `at`, epoch ms: when the worker started, began, heard that the page had
  *   painted, started the big downloads, had Pyodide's loader, had the wasm's bytes, had it compiled, had
  *   the snapshot unpacked, had Python) or `error`:
@@ -59,6 +60,7 @@ import { bootFresh, restore } from "./boot-paths.js";
 import { at, clock } from "./timeline.js";
 import { SnapshotUnusable, describe, fetchSnapshot, incompatibility } from "./snapshot.js";
 import { DECODER_URL } from "./zstd.js";
+import { refetched } from "./whole-files.js";
 
 
 
@@ -264,7 +266,8 @@ self.addEventListener("message", (event) => {
     startBoot(data);
     booting.then(
       ({ callJson, complete, filesComplete, ...info }) => post("ready", id, { ...info, waitedForPaint,
-        fromCache: [...readFromCache], wasmRetried: [...retried], bootFrom }),
+        fromCache: [...readFromCache], wasmRetried: [...retried],
+        filesRetried: [...refetched], bootFrom }),
       (error) => post("error", id, errorData("boot", error)),
     );
   } else if (type === "watch") {

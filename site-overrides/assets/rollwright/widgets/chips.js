@@ -16,9 +16,15 @@
  * The seed used is on the result region (`data-rw-seed`, with `data-rw-total` and
  * `data-rw-outcome`), so anyone can replay the roll; a `data-rw-seed` attribute on
  * the chip itself fixes the seed (for tests and demonstrations).
+ *
+ * Each roll goes to the reader's roll log (./roll-log.js) and gets a "Copy link" button: the link
+ * `?rw-chip=<chip id>&rw-seed=<seed>#<chip id>` rolls that chip with that seed when opened, and says the
+ * roll is the shared one reproduced, not a new one.
  */
 
 import { EngineError, callEngine, runtimeState } from "../runtime/worker-client.js";
+import { copyButton } from "./copy-link.js";
+import { logRoll } from "./roll-log.js";
 
 const INTEGER = /^\d+$/;
 const QUIET = "rw-chip--quiet"; // its odds are hidden (pressed, Escape, or another chip shows its own)
@@ -90,7 +96,11 @@ export function mountChip(chip, config, configError) {
   const region = /** @type {HTMLElement|null} */ (chip.querySelector("[data-rw-chip-result]"));
   if (!button || !region) return;
   let sequence = 0;
-  const roll = async () => {
+  /** @type {HTMLButtonElement|null} */
+  let copy = null;
+  let link = "";
+  /** @param {number|null} [shared] a shared link's seed: reproduce that roll */
+  const roll = async (shared = null) => {
     const params = chipParams(chip);
     const callName = chip.dataset.rwCall || "";
     if (!config) {
@@ -103,7 +113,7 @@ export function mountChip(chip, config, configError) {
     }
     const mine = ++sequence;
     const fixed = chip.dataset.rwSeed || "";
-    const seed = INTEGER.test(fixed) ? Number(fixed) : randomSeed();
+    const seed = shared ?? (INTEGER.test(fixed) ? Number(fixed) : randomSeed());
     if (runtimeState().state !== "ready") show(region, "loading", "Starting Python to roll…");
     region.setAttribute("aria-busy", "true");
     try {
@@ -113,7 +123,22 @@ export function mountChip(chip, config, configError) {
       region.dataset.rwTotal = String(answer.total);
       region.dataset.rwOutcome = String(answer.outcome ?? (answer.meets === true ? "meets"
         : answer.meets === false ? "misses" : ""));
-      show(region, "done", String(answer.text));
+      const url = new URL(location.href);
+      url.search = "";
+      url.searchParams.set("rw-chip", chip.id);
+      url.searchParams.set("rw-seed", String(answer.seed));
+      url.hash = chip.id;
+      link = url.href;
+      show(region, "done", shared === null ? String(answer.text)
+        : `${answer.text} (reproduced from a shared link: the same seed, the same dice)`);
+      if (shared === null) {
+        logRoll({ what: "Inline roll", text: String(answer.text), seed: Number(answer.seed), total: String(answer.total), link });
+      }
+      if (!copy && chip.id) {
+        copy = copyButton(() => link, "Copy link", "rw-copy rw-copy--small rw-chip__copy");
+        copy.setAttribute("aria-label", "Copy a link to this roll");
+        chip.after(copy);
+      }
     } catch (error) {
       if (mine !== sequence) return;
       const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
@@ -157,8 +182,11 @@ export function mountChip(chip, config, configError) {
     }
     chip.classList.remove(OPEN);
     chip.classList.add(QUIET);
-    roll();
+    roll(null);
   });
+  const asked = new URL(location.href).searchParams;
+  const sharedSeed = asked.get("rw-seed") ?? "";
+  if (chip.id && asked.get("rw-chip") === chip.id && INTEGER.test(sharedSeed)) roll(Number(sharedSeed));
   if (!escapeListening) {
     escapeListening = true;
     document.addEventListener("keydown", (event) => {

@@ -142,6 +142,30 @@ export function stateURL(form, key, from) {
 }
 
 /**
+ * Widget `key`'s own state: the values that differ from the page's, as the address holds them.
+ * @param {HTMLFormElement} form
+ * @param {string} key
+ * @returns {URLSearchParams}
+ */
+export function formState(form, key) {
+  return ownState(stateURL(form, key, new URL(location.href)), key);
+}
+
+/**
+ * Put widget `key`'s form in `state` (its own parameters; anything left out goes back to the page's value).
+ * @param {HTMLFormElement} form
+ * @param {string} key
+ * @param {URLSearchParams} state
+ * @returns {boolean} whether any control changed
+ */
+export function setFormState(form, key, state) {
+  const url = new URL(location.href);
+  url.search = "";
+  for (const [name, value] of state) if (name.startsWith(`${key}.`)) url.searchParams.append(name, value);
+  return applyState(form, key, url);
+}
+
+/**
  * Write the form's state into the address without a new history entry.
  * @param {HTMLFormElement} form
  * @param {string} key
@@ -219,9 +243,11 @@ function onPopState() {
  * @param {HTMLFormElement} form
  * @param {string} key
  * @param {() => void} answer asks the engine for the form's current state
+ * @param {{recalled?: URLSearchParams|null}} [kept] a kept widget (a tracker): its saved state stands in for
+ *   the tab's memory when the address has none, and it has its own Reset (which asks), not the tab's
  * @returns {boolean}
  */
-export function keepInAddress(section, form, key, answer) {
+export function keepInAddress(section, form, key, answer, kept = undefined) {
   entries.add({ section, form, key, path: location.pathname, answer });
   if (!listening) {
     listening = true;
@@ -229,7 +255,7 @@ export function keepInAddress(section, form, key, answer) {
     window.addEventListener("popstate", onPopState);
   }
   for (const kept of resets.keys()) if (!kept.isConnected) resets.delete(kept);
-  const showReset = resetButton(form, () => {
+  const showReset = kept ? () => {} : resetButton(form, () => {
     const plain = new URL(location.href);
     for (const name of [...plain.searchParams.keys()]) if (name.startsWith(`${key}.`)) plain.searchParams.delete(name);
     applyState(form, key, plain);
@@ -238,8 +264,8 @@ export function keepInAddress(section, form, key, answer) {
   resets.set(form, showReset);
   const url = new URL(location.href);
   if (!namesWidget(url.searchParams, key)) { // nothing in the address: what this tab last did here, if anything
-    const kept = recall(location.pathname, key);
-    if (kept) for (const [name, value] of kept) url.searchParams.append(name, value);
+    const last = kept ? kept.recalled : recall(location.pathname, key);
+    if (last) for (const [name, value] of last) url.searchParams.append(name, value);
   }
   const given = namesWidget(url.searchParams, key) && applyState(form, key, url);
   showReset(given);

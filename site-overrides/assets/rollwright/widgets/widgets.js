@@ -9,14 +9,30 @@
  * Opt-ins the engine marks on a widget: `data-rw-url` keeps its form in the
  * page's address (./url-state.js); `[data-rw-log]` lists its last answers, as
  * copies of the engine-rendered result (its `[data-rw-log-entry]` part).
+ * Every widget gets a "Copy link" button (its state lives in the address); an answer that is a roll (its
+ * result carries `data-rw-seed`) is a roll link (./roll-links.js): the form's state with that seed, which a
+ * reader opens to see the same dice, marked as reproduced; each roll goes to the reader's roll log
+ * (./roll-log.js). A widget marked `data-rw-keep` (a tracker) is also kept in the browser (./tracker-keep.js).
  * An error that names a field is shown once, in that field's `[data-rw-field-error]` (the status
  * line then only points to it: FIELD_ERROR_STATUS); any other error is shown in the status line.
+ *
+ * When Python starts (`data-rw-python` on a widget the site did not answer at build time):
+ * - a widget answered at build time (`data-rw-answers`, ./answers.js) never starts it: it reads the answer
+ *   of each input from the site (state "built", "Live") until Python is ready, and asks Python for inputs
+ *   beyond its answers; once Python is ready (warmed when the browser is idle on a fast connection,
+ *   rollwright.js), Python answers everything (state "ready", the same "Live": nothing visible changes);
+ * - "asked" (a widget answered on its button, e.g. a roller): when the reader first uses it (state "asked");
+ * - "first" (it answers as the reader types free input, or its inputs are too many): at once, as before.
  */
 
 import { EngineError, SLOW_MS, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
+import { answersOf, builtAnswer } from "./answers.js";
 import { clearStale, clearedNote } from "./stale-values.js";
 import { markScrollRegions } from "./scroll-regions.js";
 import { keepInAddress, writeState } from "./url-state.js";
+import { copyButton } from "./copy-link.js";
+import { logRoll } from "./roll-log.js";
+import { answerLink, rollOf, showReproduced, sharedKey, unshare } from "./roll-links.js";
 
 const DEBOUNCE_MS = 150;
 /** The status line's words while the error is shown under the field it names. */
@@ -27,7 +43,7 @@ const INTEGER = /^-?\d+$/;
 /**
  * Show a status line: text (never HTML), a class for the look, a state on the section.
  * @param {HTMLElement} section
- * @param {"loading"|"ready"|"busy"|"error"|"failed"} state
+ * @param {"loading"|"ready"|"busy"|"error"|"failed"|"built"|"asked"} state
  * @param {string} message
  */
 function setStatus(section, state, message) {
@@ -36,7 +52,7 @@ function setStatus(section, state, message) {
   if (!status) return;
   status.textContent = message;
   status.classList.remove("rw-status--loading", "rw-status--ready", "rw-status--busy", "rw-status--error");
-  const look = state === "failed" ? "error" : state;
+  const look = state === "failed" ? "error" : state === "built" || state === "asked" ? "ready" : state;
   status.classList.add(`rw-status--${look}`);
 }
 
@@ -65,6 +81,11 @@ function showResult(result, html) {
   const heir = named ?? (place >= 0 ? result.querySelectorAll(FOCUSABLE)[place] : null);
   if (heir instanceof HTMLElement || heir instanceof SVGElement) heir.focus({ preventScroll: true });
 }
+
+/** Whether Python has been ready in this tab: from then on it answers everything (a worker that died is
+ * replaced, and what it had not answered is sent to the next one), never the site's answers again. */
+let pythonTookOver = runtimeState().state === "ready";
+events.addEventListener("statechange", () => { if (runtimeState().state === "ready") pythonTookOver = true; });
 
 /** @type {WeakMap<Element, string>} the engine HTML each result region shows */
 const shownHTML = new WeakMap();
@@ -160,14 +181,15 @@ function markInvalid(form, field, message = "") {
  * Only engine-rendered nodes are copied; nothing is parsed from text.
  * @param {HTMLElement} section
  * @param {Element} result
+ * @param {string} link the link to this answer (a roll's: its inputs and seed), for the entry's copy button
  */
-function logAnswer(section, result) {
+function logAnswer(section, result, link) {
   const list = section.querySelector("ol[data-rw-log]");
   if (!(list instanceof HTMLElement)) return;
   const entry = result.querySelector("[data-rw-log-entry]") ?? result;
   const item = document.createElement("li");
   item.className = "rw-log__item";
-  item.append(...Array.from(entry.cloneNode(true).childNodes));
+  item.append(...Array.from(entry.cloneNode(true).childNodes), " ", copyButton(() => link, "Copy link", "rw-copy rw-copy--small"));
   for (const node of item.querySelectorAll("[id]")) node.removeAttribute("id");
   list.prepend(item);
   const size = Number(list.dataset.rwLogSize) || 5;
@@ -202,26 +224,40 @@ export function mountWidget(section, config, configError) {
     return;
   }
 
+  const built = answersOf(section);
+  const when = section.dataset.rwPython === "asked" ? "asked" : "first";
   const onState = () => {
     if (!section.isConnected) { events.removeEventListener("statechange", onState); return; }
     const { state, error } = runtimeState();
+    const shown = section.dataset.rwState;
     if (state === "failed") {
+      if (built) return; // its answers still come from the site; an input beyond them says why not
       if (fieldset) fieldset.disabled = true;
       setStatus(section, "failed", failedMessage(error || "Python could not start"));
     } else if (state === "loading") {
-      setStatus(section, "loading", "Starting Python…");
-    } else if (state === "ready" && (section.dataset.rwState === "loading" || !section.dataset.rwState)) {
+      if (!built && shown !== "busy") setStatus(section, "loading", "Starting Python…");
+    } else if (state === "ready" && ["loading", "built", "asked", undefined, ""].includes(shown)) {
       if (fieldset) fieldset.disabled = false;
       setStatus(section, "ready", "Live");
     }
   };
   events.addEventListener("statechange", onState);
-  setStatus(section, "loading", "Starting Python…");
+  if (built || when === "asked") {
+    if (fieldset) fieldset.disabled = false;
+    setStatus(section, built ? "built" : "asked", built ? "Live" : "Python starts when you first use this widget.");
+  } else {
+    setStatus(section, "loading", "Starting Python…");
+  }
 
   let sequence = 0;
   let lastEdited = ""; // the control changed last (see stale-values.js)
   let note = ""; // what the last answer cleared, said once in the status line
-  const update = async () => {
+  /** @type {import("./tracker-keep.js").Keeper|null} */
+  let keeper = null;
+  let lastLogged = ""; // the roll this widget logged last (its seed and words)
+  const title = section.querySelector(".rw-widget__title")?.textContent?.trim() || "Roll";
+  /** @param {boolean} [byReader] false: an answer the page asked for (a link, another tab), not the reader */
+  const update = async (byReader = true) => {
     const mine = ++sequence;
     const params = collectParams(form);
     const busy = setTimeout(() => { if (mine === sequence) setStatus(section, "busy", "Working…"); }, BUSY_DELAY_MS);
@@ -230,21 +266,36 @@ export function mountWidget(section, config, configError) {
     }, SLOW_MS);
     result.setAttribute("aria-busy", "true");
     try {
-      const answer = await callEngine(config, "widget.render", { widget: section.dataset.rwWidget, params });
+      const fromSite = built && !pythonTookOver ? await builtAnswer(section, params) : null;
+      if (!fromSite && !pythonTookOver && built) {
+        setStatus(section, "busy", "Starting Python for an answer beyond the ones this page keeps…");
+      }
+      const answer = fromSite ?? await callEngine(config, "widget.render", { widget: section.dataset.rwWidget, params });
       if (mine !== sequence) return; // a newer request supersedes this one
       markInvalid(form, undefined);
       result.removeAttribute("data-rw-stale");
       showResult(result, answer.html);
-      setStatus(section, "ready", note ? `Live. ${note}` : "Live");
+      setStatus(section, fromSite ? "built" : "ready", note ? `Live. ${note}` : "Live"); // "ready": Python's
       note = "";
+      const shared = !byReader && urlKey && sharedKey() === urlKey;
+      if (byReader && urlKey) unshare(urlKey, section);
       if (urlKey) writeState(form, urlKey);
-      logAnswer(section, result);
+      keeper?.answered(byReader);
+      const roll = rollOf(result);
+      const link = urlKey ? answerLink(form, urlKey, roll) : location.href;
+      if (shared && roll) showReproduced(section, roll);
+      logAnswer(section, result, link);
+      const said = roll ? `${roll.seed} ${roll.text}` : "";
+      if (roll && byReader && said !== lastLogged) { // a tracker stepping through one roll logs it once
+        logRoll({ what: title, text: roll.text, seed: roll.seed, total: roll.total, link });
+        lastLogged = said;
+      }
     } catch (error) {
       if (mine !== sequence) return;
       const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
-      if (data.kind === "boot") return; // the runtime's failed state is shown by onState
+      if (data.kind === "boot" && !built) return; // the runtime's failed state is shown by onState
       const cleared = clearStale(form, data.field, lastEdited);
-      if (cleared.length) { note = clearedNote(cleared); update(); return; }
+      if (cleared.length) { note = clearedNote(cleared); update(byReader); return; }
       const underField = markInvalid(form, data.field, data.message);
       setStatus(section, "error", underField ? FIELD_ERROR_STATUS : data.message);
       // The previous answer stays in place, marked as an answer to earlier values.
@@ -256,13 +307,38 @@ export function mountWidget(section, config, configError) {
     }
   };
 
-  // A state from the address (a shared link, a reload) is answered as soon as Python is up;
-  // until then the build-time result is shown dimmed, as stale.
+  // A state from the address (a shared link, a reload) or a kept tracker is answered as soon as Python
+  // is up; until then the build-time result is shown dimmed, as stale.
   const urlKey = section.dataset.rwUrl;
-  const fromAddress = Boolean(urlKey) && keepInAddress(section, form, urlKey, () => update());
-  if (fromAddress) result.setAttribute("aria-busy", "true");
-  startPython(config).then(() => { onState(); if (fromAddress) update(); },
-    () => { onState(); result.removeAttribute("aria-busy"); });
+  const begin = () => {
+    const kept = keeper ? { recalled: keeper.recalled } : undefined;
+    const fromAddress = Boolean(urlKey) && keepInAddress(section, form, urlKey, () => update(), kept);
+    if (fromAddress) result.setAttribute("aria-busy", "true");
+    applyUsedWhen(form); // after the address has filled the form
+    const start = () => startPython(config).then(() => { onState(); if (fromAddress && !built) update(false); },
+      () => { onState(); result.removeAttribute("aria-busy"); });
+    if (built) {
+      if (fromAddress) update(false); // from the site's answers (or Python, for a state beyond them)
+      if (runtimeState().state !== "idle") start(); // Python is on its way already (an earlier page)
+    } else if (when === "asked") {
+      if (fromAddress || runtimeState().state !== "idle") start();
+      else for (const type of ["focusin", "pointerdown", "input"]) section.addEventListener(type, start, { once: true });
+    } else {
+      start();
+    }
+  };
+  if (urlKey) {
+    const copy = copyButton(() => answerLink(form, urlKey, rollOf(result)), "Copy link", "md-button rw-copy");
+    copy.title = "Copy a link to this widget as it is now (a roll: the same dice)";
+    (form.querySelector("button[type=submit]") ?? form).after(copy);
+  }
+  if (urlKey && section.hasAttribute("data-rw-keep")) {
+    import("./tracker-keep.js").then(({ keepTracker }) => {
+      keeper = keepTracker(section, form, urlKey, config, (byReader) => update(byReader));
+    }).catch((error) => console.error("Rollwright: this tracker cannot be kept in the browser", error)).finally(begin);
+  } else {
+    begin();
+  }
 
   const edited = (/** @type {Event} */ event) => {
     const name = /** @type {HTMLInputElement} */ (event.target).name; // a "use my character" select has none
@@ -270,7 +346,6 @@ export function mountWidget(section, config, configError) {
   };
   form.addEventListener("input", edited);
   form.addEventListener("change", edited);
-  applyUsedWhen(form); // after the address has filled the form
   form.addEventListener("change", () => applyUsedWhen(form));
   form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -43,7 +43,7 @@ def test_builder_scripts_are_shipped_and_wired(site: Path) -> None:
     entry = (assets / "rollwright.js").read_text(encoding="utf-8")
     assert 'import("./builder/builder.js")' in entry and 'import("./widgets/use-character.js")' in entry
     store = (assets / "builder" / "character-store.js").read_text(encoding="utf-8")
-    assert 'rollwright.${system}.characters' in store
+    assert 'rollwright.${system}.${kind}' in store and 'kind = "characters"' in store
     # Only the store touches localStorage; the other scripts never build markup from strings.
     for name in ("builder/builder.js", "widgets/use-character.js"):
         text = (assets / name).read_text(encoding="utf-8")

@@ -63,3 +63,26 @@ def test_sheet_by_keyboard_then_use_my_character(live_site, tab):
     outcome.locator("[data-rw-result] .rw-rk-outcome", has_text=f"Dramatic wounds now {expected['dramatic']}:").wait_for()
     assert expected["dramatic"] == 2  # the page's own example, with 2 before, ends at 3
     assert outcome.locator("input[name=dramatic]").input_value() == "1"
+
+
+def test_a_rules_page_offers_any_saved_character_not_only_the_active_one(live_site, tab):
+    page = tab.page
+    page.goto(live_site.url("roll-and-keep/wounds/"))
+    blank = api.call("roll-and-keep.character.new", {})["character"]
+    saved = {"version": 1, "active": "c-ark", "characters": {
+        "c-ark": {**blank, "id": "c-ark", "name": "Ark", "traits": {**blank["traits"], "brawn": 2}},
+        "c-bo": {**blank, "id": "c-bo", "name": "Bo", "traits": {**blank["traits"], "brawn": 4}}}}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(saved)])
+    page.reload()
+    choice = page.locator("[data-rw-page-character] select").first
+    choice.wait_for(timeout=BOOT_TIMEOUT_MS)
+    check = tab.widget("roll-and-keep-wound-check")
+    brawn = check.locator("select[data-rw-use-character]").first
+    assert "Brawn = 2" in brawn.inner_text()
+    choice.focus()
+    page.keyboard.press("ArrowDown")  # by keyboard, to the second character (not the active one)
+    page.wait_for_function("() => document.querySelector(\"section[data-rw-widget='roll-and-keep-wound-check'] "
+                           "select[data-rw-use-character]\")?.textContent.includes('Brawn = 4')")
+    assert check.locator("[data-rw-use-for] label").first.inner_text() == "Use my character (Bo)"
+    assert json.loads(page.evaluate("k => localStorage.getItem(k)", KEY))["active"] == "c-ark"  # unchanged
+    assert tab.errors == []

@@ -1,19 +1,19 @@
 """The turn tracker as a player meets it (issue 28): its long fields show what is in them, on a
-desktop and on a phone, and it keeps what a player typed across the site's navigation, with a
-Reset by keyboard (tests/support/widget_state.py). Never asserts a time."""
+desktop and on a phone, and it remembers what a player typed after the page is closed and in a second
+tab, with a Reset that asks, by keyboard (issue 40, tests/support/tracker_keep.py). Never asserts a time."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.support.widget_state import check_widget_keeps_state
+from tests.support.tracker_keep import check_tracker_remembers
 
 pytestmark = pytest.mark.browser
 
 
-def test_the_turn_tracker_keeps_its_state_when_the_reader_comes_back(live_site, tab):
-    check_widget_keeps_state(live_site, tab, "roll-and-keep-turn", "roll-and-keep/turns/", "plan",
-                             "Ark hold 3 use 7", elsewhere="roll-and-keep/")
+def test_the_turn_tracker_remembers_after_closing_and_in_a_second_tab(live_site, tab):
+    check_tracker_remembers(live_site, tab, "roll-and-keep-turn", "roll-and-keep/turns/", "plan",
+                            "Ark hold 3 use 7", "Finch defend 6 spend 8 9")
 
 
 def test_the_turn_trackers_long_fields_show_what_is_in_them(live_site, tab):
