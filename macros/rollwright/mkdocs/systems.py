@@ -18,6 +18,7 @@ bundle and the memory snapshot are built from exactly these systems.
 Traceback (most recent call last):
 ...
 rollwright.mkdocs.systems.SystemConfigError: systems: 'pipz' is neither a folder next to mkdocs.yml nor an installed system (installed: none); did you mean 'pips'?
+>>> sys.path.remove(str(root))  # the folder's parent was put on sys.path: leave none behind for later tests
 """
 
 from __future__ import annotations
