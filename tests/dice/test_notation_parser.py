@@ -175,7 +175,8 @@ ERRORS = [
     ("d1!>=1", 5, "'d1!' would explode forever"),
     ("d6!>=7", 5, "a d6 never shows 7, so 'd6!>=7' would never explode; use a face from 2 to 6"),
     ("d8!>=", 5, "expected the lowest exploding face after '>='"),
-    ("d8!>=x", 5, "multiplication"),
+    ("d8!>=x", 5, "dice notation uses"),  # nothing to multiply after >=: not the times hint
+    ("2d6x3", 3, "multiplication"),
     ("d8>=", 4, "expected the target after the comparison"),
     ("4d6f1", 3, "failures ('f') follow a target, as in '3d6>=4f1'"),
     ("d8!=7", 3, "an explosion threshold is written '!>='"),

@@ -12,7 +12,7 @@ import pytest
 from rollwright.dice.notation import distribution
 from rollwright.kit.api import call
 from rollwright.kit.dice_views import central_window, column, compare_view, odds_view, roll_view
-from rollwright.kit.numbers import MAX_EXACT_CHARS, chance_text
+from rollwright.kit.numbers import MAX_EXACT_CHARS, chance_text, percent, signed
 from rollwright.kit.series_chart import DASHES, MARKERS, MAX_MARKERS, Series, legend, nice_step, series_chart
 from tests.support.html_reader import read
 
@@ -180,3 +180,20 @@ def test_chart_helpers() -> None:
     svg = series_chart([Series("<b>", [(1, Fraction(1, 2)), (2, Fraction(1, 2))])], title="A & B")
     assert "&lt;b&gt;: 1 → 50%" in svg and 'aria-label="A &amp; B"' in svg
     assert legend(["x"]).count("<li") == 1 and len(MARKERS) == len(DASHES) == 4
+
+
+def test_a_wide_compare_table_folds_to_the_margins_that_matter() -> None:
+    """Issue 40: not every margin from -500: the likely ones, each rare tail as one row, every margin folded."""
+    data = call("dice.compare", {"a": "100d6", "b": "50d12"})
+    tables = read(compare_view(data)).tables
+    every, likely = tables["dice-compare-margin"][1:], tables["dice-compare-margins"][1:]
+    assert len(every) == len(data["margin"]) and len(likely) < len(every) // 4
+    low_tail, high_tail = likely[0], likely[-1]
+    assert low_tail[0].startswith("-500 to ") and high_tail[0].endswith(" to +550")
+    margin = [(v, Fraction(p)) for v, p in data["margin"]]
+    first, last = int(likely[1][0]), int(likely[-2][0])
+    below = sum(p for v, p in margin if v < first)
+    above = sum(p for v, p in margin if v > last)
+    assert below <= Fraction(1, 1000) and above <= Fraction(1, 1000)
+    assert low_tail[1] == f"{percent(below)} in all" and high_tail[1] == f"{percent(above)} in all"
+    assert [r[0] for r in likely[1:-1]] == [signed(v) for v, _ in margin if first <= v <= last]

@@ -64,3 +64,15 @@ def test_the_search_box_offers_to_narrow_to_each_game(site: Path) -> None:
                          r'aria-pressed="(true|false)">([^<]+)</button>', html)
     expected = [("", "true", "All pages")] + [(narrowing(s.title), "false", s.title) for s in all_systems().values()]
     assert [(clause, pressed, unescape(title)) for clause, pressed, title in buttons] == expected
+
+
+def test_snippets_read_the_answer_not_the_widgets_chrome(site: Path) -> None:
+    """A widget's form labels, its status line and its charts stay out of the index (issue 40)."""
+    docs = _docs(site)
+    text = " ".join(doc["text"] for doc in docs)
+    assert "Computed when this page was built" not in text
+    compare = next(d for d in docs if d["location"] == "dice/#compare-two-rolls")["text"]
+    assert "A beats B" in compare and "ABCompare" not in compare and "Margin A − B" in compare
+    odds = next(d for d in docs if d["location"] == "dice/#exact-odds")["text"]
+    assert "Expression 1Label 1" not in odds and "3d6: 3 →" not in odds and "Mean" in odds
+    assert not re.search(r"</figcaption>\S", text)

@@ -14,6 +14,9 @@ a key under the chart.
 >>> '<svg' in box and box.count('tabindex="0"') == 1 and "75% (exactly 3/4)" in box and "A: first" in box
 True
 >>> many = bar_chart([Bar(str(n), Fraction(1, 41)) for n in range(41)], title="Many")
+>>> tiny = bar_chart([Bar("a", Fraction(1, 10**6)), Bar("b", Fraction(1, 2))], title="Tiny")
+>>> re.findall(r'class="rw-value"[^>]*>([^<]*)<', tiny)  # a share wider than its bar's slot is left out
+['', '50%']
 >>> many.count('tabindex="0"'), many.count('tabindex="-1"'), int(re.search(r'width="(\\d+)"', many)[1]) <= FIT_WIDTH
 (1, 40, True)
 """
@@ -36,6 +39,21 @@ MIN_SLOT = 14
 """The narrowest a bar and its gap get (px); a chart of more bars than fit is wider and scrolls."""
 VALUE_ROOM = 36
 """A bar's share is written above it only when its slot is at least this wide (px)."""
+VALUE_MARGIN = 4
+"""Room (px) kept free between two bars' shares, so that neighbours never touch."""
+_GLYPH_WIDTHS = {".": 3.4, ",": 3.4, "%": 10.8, "<": 7.2, ">": 7.2, " ": 3.2}
+"""About how wide (px) a glyph of the chart's 12 px text is, beside a digit's 6.8 px."""
+
+
+def text_width(text: str) -> float:
+    """About how wide ``text`` is drawn in the chart's 12 px type, in px.
+
+    >>> round(text_width("12.5%")), round(text_width("<0.01%"))
+    (35, 42)
+    """
+    return sum(_GLYPH_WIDTHS.get(ch, 6.8) for ch in text)
+
+
 LABEL_CHAR = 7.5
 """About how wide (px) one character of a bar's label is, to thin out labels that would touch."""
 PLOT_HEIGHT = 120
@@ -85,6 +103,8 @@ def bar_chart(bars: Sequence[Bar], *, title: str, key: Iterable[tuple[str, str]]
         h = round(float(bar.value / tallest) * PLOT_HEIGHT, 2)
         y = TOP + PLOT_HEIGHT - h
         shown = percent(bar.value) if bar.value and slot >= VALUE_ROOM else ""
+        if text_width(shown) > slot - VALUE_MARGIN:
+            shown = ""  # wider than its slot it would run into its neighbour's ("<0.01%<0.01%")
         tip = f"{bar.tooltip or bar.label}: {_share(Fraction(bar.value))}"
         items.append(el("g", {"class": f"rw-bar {bar.css}".strip(), "tabindex": 0 if i == first else -1,
                               "role": "img", "aria-label": tip, "data-rw-tip": tip},
@@ -105,7 +125,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, key: Iterable[tuple[str, str]]
     pairs = list(key)
     legend = el("p", {"class": "rw-chart__key"},
                 "Key: ", "; ".join(f"{short}: {meaning}" for short, meaning in pairs), ".") if pairs else None
-    return el("div", {"class": "rw-chart-box"},
+    return el("div", {"class": "rw-chart-box", "data-search-exclude": True},  # its numbers are in a table or list
               el("div", {"class": "rw-chart-scroll"}, svg), legend,
               # shown only while the chart is wider than its box (scroll-regions.js marks the box)
               el("p", {"class": "rw-chart__more"}, "The chart is wider than the page: scroll it sideways, "

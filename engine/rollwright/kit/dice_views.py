@@ -32,6 +32,9 @@ TAIL = Fraction(1, 2000)
 
 FULL_SPAN = 60
 """Totals spanning at most this many values are always charted whole."""
+MARGIN_TAIL = Fraction(1, 1000)
+"""The compare table lists margins one by one until each rarer tail holds at most this (0.1%); the
+tails are one row each, and every margin waits, folded, under the table."""
 
 VIEW_CAPTIONS = {"exactly": "Chance of rolling each total exactly",
                  "at-least": "Chance of rolling each total or more",
@@ -58,7 +61,7 @@ def exactly(series: Sequence[tuple[int, Fraction]], view: str) -> list[tuple[int
     return list(zip((v for v, _ in series), own))
 
 
-def central_window(points: Sequence[tuple[int, Fraction]]) -> tuple[int, int]:
+def central_window(points: Sequence[tuple[int, Fraction]], tail: Fraction = TAIL) -> tuple[int, int]:
     """The totals to chart: all of them when they span :data:`FULL_SPAN` or less, else those
     left once each tail holding at most :data:`TAIL` is cut off.
 
@@ -71,12 +74,12 @@ def central_window(points: Sequence[tuple[int, Fraction]]) -> tuple[int, int]:
     if high - low <= FULL_SPAN:
         return low, high
     cut, index = Fraction(0), 0
-    while cut + points[index][1] <= TAIL and index < len(points) - 1:
+    while cut + points[index][1] <= tail and index < len(points) - 1:
         cut += points[index][1]
         index += 1
     start = points[index][0]
     cut, index = Fraction(0), len(points) - 1
-    while cut + points[index][1] <= TAIL and index > 0:
+    while cut + points[index][1] <= tail and index > 0:
         cut += points[index][1]
         index -= 1
     return start, max(points[index][0], start)
@@ -190,6 +193,14 @@ def compare_view(data: dict[str, Any]) -> Html:
     at_least.reverse()
     name = f"A − B ({a} − {b})"
     rows = [[signed(v), chance_text(p), chance_text(q), exact_cell(p)] for (v, p), q in zip(margin, at_least)]
+    low, high = central_window(margin, MARGIN_TAIL)
+    heads = ["Margin A − B", "Exactly", "At least", "Exactly, as a fraction"]
+    if (low, high) == (margin[0][0], margin[-1][0]):
+        margins = el("div", {"class": "rw-scroll", "tabindex": 0, "role": "region", "aria-label": "Margins (table)"},
+                     table(heads, rows, name="dice-compare-margin", caption=f"Every margin of {a} against {b}",
+                           row_keys=[str(v) for v, _ in margin]))
+    else:
+        margins = _folded_margins(margin, at_least, rows, (low, high), heads, f"{a} against {b}")
     return el("div", {"class": "rw-dice-compare", "data-rw-greater": data["greater"],
                       "data-rw-equal": data["equal"], "data-rw-less": data["less"]},
               el("p", {"class": "rw-headline"}, "A is ", el("code", None, a), ", B is ", el("code", None, b),
@@ -200,9 +211,39 @@ def compare_view(data: dict[str, Any]) -> Html:
                               window=central_window(margin), mark=(0, "tie")),
                  el("figcaption", {"class": "rw-caption"},
                     f"Chance of each margin {name}: right of the tie line A wins, left of it B wins.")),
-              el("div", {"class": "rw-scroll", "tabindex": 0, "role": "region", "aria-label": "Margins (table)"},
-                 table(["Margin A − B", "Exactly", "At least", "Exactly, as a fraction"], rows, name="dice-compare-margin",
-                       caption=f"Every margin of {a} against {b}", row_keys=[str(v) for v, _ in margin])))
+              margins)
+
+
+def _folded_margins(margin: list[tuple[int, Fraction]], at_least: list[Fraction], rows: list[list[Any]],
+                    window: tuple[int, int], heads: list[str], which: str) -> Html:
+    """The margins that matter (the chart's window), each rare tail as one row, then every margin folded away."""
+    low, high = window
+    shown, keys = [], []
+    inside = [i for i, (v, _) in enumerate(margin) if low <= v <= high]
+    first, last = inside[0], inside[-1]
+    for part, key in ((margin[:first], "below"), (None, None), (margin[last + 1:], "above")):
+        if part is None:
+            shown += [rows[i] for i in inside]
+            keys += [str(margin[i][0]) for i in inside]
+            continue
+        if not part:
+            continue
+        total = sum((p for _, p in part), Fraction(0))
+        start = at_least[0] if key == "below" else at_least[last + 1]
+        shown.append([f"{signed(part[0][0])} to {signed(part[-1][0])}", f"{chance_text(total)} in all",
+                      chance_text(start), exact_cell(total)])
+        keys.append(key)
+    likely = table(heads, shown, name="dice-compare-margins", row_keys=keys,
+                   caption=f"Margins of {which} from {signed(low)} to {signed(high)}; the rarer ones beyond, "
+                           "each side as one row")
+    every = table(heads, rows, name="dice-compare-margin", caption=f"Every margin of {which}",
+                  row_keys=[str(v) for v, _ in margin])
+    return el("div", {"class": "rw-dice-compare__margins"},
+              el("div", {"class": "rw-scroll", "tabindex": 0, "role": "region", "aria-label": "Likely margins (table)"},
+                 likely),
+              el("details", {"class": "rw-details"}, el("summary", None, f"Every margin ({len(margin)})"),
+                 el("div", {"class": "rw-scroll", "tabindex": 0, "role": "region",
+                            "aria-label": "Every margin (table)"}, every)))
 
 
 def _die(die: dict[str, Any], term_sign: int) -> Html:
@@ -248,7 +289,6 @@ def roll_view(data: dict[str, Any], url_key: str | None = None) -> Html:
     if url_key:
         link = state_link(url_key, {"notation": data["notation"], "seed": data["seed"]}, "Link to this roll",
                           "rw-roll__link")
-    capped = any(d["capped"] for t in data["terms"] for d in t["dice"])
     return el("div", {"class": "rw-dice-roll", "data-rw-total": data["total"], "data-rw-seed": data["seed"],
                       "data-rw-notation": data["notation"]},
               el("p", {"class": "rw-roll__what", "data-rw-log-entry": True},
@@ -256,5 +296,26 @@ def roll_view(data: dict[str, Any], url_key: str | None = None) -> Html:
                  el("span", {"class": "rw-exact"}, f" ({dice_detail(data)})"),
                  el("span", {"class": "rw-seed"}, f" · seed {data['seed']}")),
               every_die(data["terms"]),
-              el("p", {"class": "rw-caption"}, "✱ exploded (its extra rolls add to it); struck through: dropped",
-                 f"; ⊘ stopped by the cap of {data['depth']} extra rolls" if capped else None, ". ", link))
+              _caption(roll_legend(data["terms"], data["depth"]), link))
+
+
+def _caption(legend_text: str, link: Html | None) -> Html | None:
+    """The roll's key and link under its dice, when there is either."""
+    return el("p", {"class": "rw-caption"}, legend_text, link) if legend_text or link else None
+
+
+def roll_legend(terms: list[dict[str, Any]], depth: int) -> str:
+    """The key to the marks a roll's dice actually carry (none: no key at all).
+
+    >>> plain = [{"dice": [{"exploded": False, "kept": True, "capped": False}]}]
+    >>> roll_legend(plain, 20)
+    ''
+    >>> roll_legend([{"dice": [{"exploded": True, "kept": False, "capped": False}]}], 20)
+    '✱ exploded (its extra rolls add to it); struck through: dropped. '
+    """
+    dice = [d for t in terms for d in t.get("dice", ())]
+    marks = ["✱ exploded (its extra rolls add to it)" if any(d["exploded"] for d in dice) else None,
+             "struck through: dropped" if any(not d["kept"] for d in dice) else None,
+             f"⊘ stopped by the cap of {depth} extra rolls" if any(d["capped"] for d in dice) else None]
+    said = "; ".join(m for m in marks if m)
+    return f"{said}. " if said else ""

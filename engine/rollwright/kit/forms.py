@@ -64,8 +64,17 @@ def bound(path: str, kind: str, on_change: str | None) -> dict[str, AttrValue]:
 
 def number(path: str, label: str, value: Any, minimum: int, maximum: int, *,
            step: str = "1", kind: str = "int") -> Html:
-    """A number input with its range (the range is a hint: the engine's check judges)."""
-    attrs = {**bound(path, kind, None), "type": "number", "inputmode": "decimal" if step != "1" else "numeric",
+    """A number input with its range (the range is a hint: the engine's check judges).
+
+    A phone's digits-only keypad (``inputmode`` numeric or decimal) has no minus key, so a field that can go
+    below 0 asks for none and gets the number keyboard, which has one.
+
+    >>> 'inputmode' in number("pools.Wind.current", "Wind", 60, -999, 999), 'inputmode="numeric"' in number("a", "A", 1, 0, 9)
+    (False, True)
+    """
+    signed = minimum < 0
+    keypad = None if signed else "decimal" if step != "1" else "numeric"
+    attrs = {**bound(path, kind, None), "type": "number", "inputmode": keypad,
              "min": minimum, "max": maximum, "step": step, "value": shown(value)}
     return labelled(el("input", attrs), path, label)
 

@@ -132,20 +132,21 @@ def duration(value: Fraction | int, unit: str) -> str:
     """A length of time as people say it: the two largest units, rounded, with ``about`` when rounded.
 
     ``unit`` is ``second``, ``minute``, ``hour``, ``day`` or ``week``. A month has no fixed
-    length in seconds, so months stay months (``1 1/2 months``, ``1/3 of a month``).
+    length in seconds, so months stay months (``1 1/2 months``, ``a third of a month``); a part of
+    a month that is not a half, third or quarter is given in days, over a month of 28 to 31 days.
 
     >>> duration(1, "day"), duration(Fraction(4, 3), "day"), duration(Fraction(10, 3), "minute")
     ('1 day', '1 day 8 h', '3 min 20 s')
-    >>> duration(Fraction(1, 2), "week"), duration(Fraction(6, 5), "month"), duration(Fraction(1, 11), "month")
-    ('3 days 12 h', '1 1/5 months', '1/11 of a month')
+    >>> duration(Fraction(1, 2), "week"), duration(Fraction(6, 5), "month"), duration(Fraction(1, 3), "month")
+    ('3 days 12 h', '1 1/5 months', 'a third of a month')
+    >>> duration(Fraction(6, 11), "month"), duration(Fraction(1, 11), "month")
+    ('15 to 17 days', 'about 3 days')
     >>> duration(Fraction(1, 3), "second"), duration(0, "hour")
     ('about 0.33 s', 'no time')
     """
     value = Fraction(value)
     if unit == "month":
-        if value.denominator != 1 and value < 1:
-            return f"{mixed(value)} of a month"
-        return f"{mixed(value)} month{'' if value == 1 else 's'}"
+        return _months(value)
     seconds = value * _SECONDS[unit]
     if seconds == 0:
         return "no time"
@@ -167,6 +168,25 @@ def duration(value: Fraction | int, unit: str) -> str:
         parts.append(f"{rest} {small[1] if rest == 1 else small[2]}")
     text = " ".join(parts)
     return text if exact else f"about {text}"
+
+
+_MONTH_PARTS = {Fraction(1, 2): "half a month", Fraction(1, 3): "a third of a month",
+                Fraction(2, 3): "two thirds of a month", Fraction(1, 4): "a quarter of a month",
+                Fraction(3, 4): "three quarters of a month"}
+MONTH_DAYS = (28, 31)
+"""The shortest and longest month, for a part of a month said in days."""
+
+
+def _months(value: Fraction) -> str:
+    """Months as people say them: ``2 months``, ``1 1/2 months``, ``half a month``, ``15 to 17 days``."""
+    if value >= 1 or value == 0:
+        return f"{mixed(value)} month{'' if value == 1 else 's'}"
+    if value in _MONTH_PARTS:
+        return _MONTH_PARTS[value]
+    low, high = (round(value * days) for days in MONTH_DAYS)
+    if high == low:
+        return f"about {plural(low, 'day')}"
+    return f"{max(low, 1)} to {high} days"
 
 
 _SCALES = ((10**12, "trillion"), (10**9, "billion"), (10**6, "million"))

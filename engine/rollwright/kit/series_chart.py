@@ -149,7 +149,8 @@ def series_chart(series: Sequence[Series], *, title: str, window: tuple[int, int
              el("title", None, title), grid, axis, lines)
     # Drawn at its natural size (one text size at every width); on a narrow screen it scrolls
     # sideways, so its box takes the keyboard focus.
-    return el("div", {"class": "rw-chart-scroll", "tabindex": 0, "role": "region", "aria-label": f"{title} (chart)"},
+    return el("div", {"class": "rw-chart-scroll", "tabindex": 0, "role": "region", "aria-label": f"{title} (chart)",
+                      "data-search-exclude": True},
               svg)
 
 
@@ -163,5 +164,5 @@ def swatch(index: int) -> Html:
 
 def legend(names: Sequence[str]) -> Html:
     """The chart's legend as an HTML list (readable at any width): a swatch and a name per series."""
-    return el("ul", {"class": "rw-legend", "aria-label": "Legend"},
+    return el("ul", {"class": "rw-legend", "aria-label": "Legend", "data-search-exclude": True},
               [el("li", {"data-rw-series": i + 1}, swatch(i), el("span", None, name)) for i, name in enumerate(names)])

@@ -39,6 +39,19 @@ True
 Traceback (most recent call last):
 ...
 rollwright.errors.ParameterError: Number: enter a whole number from 0 to 10 (got 11).
+>>> @register("demo.pair", "Keep some.", Param("n", int, "dice", minimum=1, maximum=10),
+...           Param("k", int, "kept", minimum=1, maximum=10))
+... def _pair(n: int, k: int) -> dict:
+...     if k > n:
+...         raise ParameterError(f"'k' must be at most the dice rolled ({n}); got {k}", field="k")
+...     return {"value": k}
+>>> _ = register_widget(Widget("demo-pair", "Keep", "demo.pair", (Field("n", "Rolled"), Field("k", "Kept")),
+...                            "Keep", view=lambda data: el("p", None, str(data["value"]))))
+>>> render_result("demo-pair", {"n": 5, "k": 7})  # a bound set by another field keeps its own words
+Traceback (most recent call last):
+...
+rollwright.errors.ParameterError: Kept: must be at most the dice rolled (5); got 7
+>>> _ = _REGISTERED.pop("demo-pair"), REGISTRY.pop("demo.pair")
 >>> _ = _REGISTERED.pop("demo-double"), REGISTRY.pop("demo.double")
 """
 
@@ -154,8 +167,10 @@ def _reader_error(widget: Widget, error: ParameterError, params: Mapping[str, An
     label = field.label.split(" (")[0]
     given = str(params.get(field.param, "")).strip()
     got = f" (got {given})" if given else ""
-    range_error = any(phrase in error.message for phrase in ("must be at least", "must be at most",
-                                                              "must be a whole number"))
+    # Only the parameter's own bounds read as the field's range; a bound that depends on another
+    # field (keep at most the dice rolled) keeps its own words, since the range is not the fault.
+    own_bounds = (f"must be at least {param.minimum} (", f"must be at most {param.maximum} (", "must be a whole number")
+    range_error = any(phrase in error.message for phrase in own_bounds)
     if range_error and param.kind is int and param.choices is None:
         return ParameterError(f"{label}: {_whole_number_wanted(param)}{got}.", field=field.param)
     if "missing required parameter" in error.message:
@@ -349,11 +364,13 @@ def render_widget(name: str, params: Mapping[str, Any], *, widget_id: str) -> Ht
     title_id = f"{widget_id}-title"
     controls = [_control(widget, f, params, widget_id) for f in widget.fields]
     button = el("button", {"type": "submit", "class": "md-button md-button--primary rw-submit"}, widget.submit)
-    form = el("form", {"class": "rw-form", "data-rw-form": True, "novalidate": True},
+    # The form's labels and options and the status line are chrome, not content: the search index
+    # leaves them out (Material's data-search-exclude), so a snippet reads the answer, not "Expression 1Label 1".
+    form = el("form", {"class": "rw-form", "data-rw-form": True, "novalidate": True, "data-search-exclude": True},
               el("fieldset", {"class": "rw-fields", "disabled": True},
                  el("legend", {"class": "rw-visually-hidden"}, widget.title), controls, button))
     status = el("p", {"class": "rw-status", "id": f"{widget_id}-status", "data-rw-status": True,
-                      "role": "status", "aria-live": "polite"},
+                      "role": "status", "aria-live": "polite", "data-search-exclude": True},
                 "Computed when this page was built. With JavaScript on, this widget answers live.")
     system = system_of(widget.call)
     space = precomputed_space(widget, len(result["html"]), params)

@@ -9,9 +9,12 @@ Signatures::
     {{ facade_dice(12) }}                the dice a trait rolls, e.g. 2d10+d4
     {{ facade_mean(12) }}                the exact mean roll of a trait, e.g. 13.5
     {{ facade_chance(12, 14) }}          the chance a trait meets a difficulty, as a percentage
+    {{ facade_savage(10, 10, "lead") }}  simple combat: A's chance of a Savage blow under a reading
 
 >>> facade_dice(12), facade_mean(12), facade_chance(10, 10)
 ('2d10+d4', '13.5', '64%')
+>>> facade_savage(10, 10, "triple"), facade_savage(10, 10, "lead")
+('4.8%', '2.2%')
 >>> trait_roll(19, vs=10)
 Traceback (most recent call last):
 ...
@@ -71,5 +74,13 @@ def facade_chance(trait: int, difficulty: int) -> str:
     return percent(Fraction(_odds(trait, difficulty, "facade_chance")["p_success"]))
 
 
-MACROS = (trait_roll, facade_dice, facade_mean, facade_chance)
+def facade_savage(trait_a: int, trait_b: int, reading: str) -> str:
+    """Inline: side A's chance of a Savage blow in simple combat, under one reading of the draft."""
+    params = {"trait_a": trait_a, "trait_b": trait_b, "savage": reading}
+    data = engine_call("facade_savage", (trait_a, trait_b, reading), {}, lambda: call("facade.blow", params))
+    p_a = next(r["p_a"] for r in data["savage_readings"] if r["key"] == reading)
+    return percent(Fraction(p_a))
+
+
+MACROS = (trait_roll, facade_dice, facade_mean, facade_chance, facade_savage)
 """Registered by the site's ``define_env`` under their own names."""

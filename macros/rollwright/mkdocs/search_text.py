@@ -44,7 +44,7 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 }
 """A word the pages use -> the other spellings and synonyms a reader may search for."""
 
-_CELL_END = re.compile(r"(</t[hd]>|</caption>|</tr>)")
+_CELL_END = re.compile(r"(</t[hd]>|</caption>|</tr>|</figcaption>|</summary>|</d[td]>)")
 
 
 def spaced_cells(html: str) -> str:

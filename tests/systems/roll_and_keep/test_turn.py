@@ -47,6 +47,13 @@ def test_bad_entries_are_refused_naming_the_field(actors: str, plan: str, field:
     assert caught.value.field == field
 
 
+@pytest.mark.parametrize(("actors", "fault"), [
+    ("Ark 3k2", "'3k2' is a pool, not the phase dice"), ("Ark", "has no dice"), ("7 9", "needs a name before")])
+def test_an_actor_without_dice_is_told_what_it_lacks(actors: str, fault: str) -> None:
+    with pytest.raises(ParameterError, match=fault):
+        call("roll-and-keep.turn", {"actors": actors, "plan": ""})
+
+
 def test_rolled_dice_come_from_the_seed() -> None:
     first = call("roll-and-keep.turn", {"actors": "Ark roll 3", "seed": 5})
     again = call("roll-and-keep.turn", {"actors": "Ark roll 3", "seed": 5})

@@ -57,7 +57,11 @@ def test_aid_odds_by_brute_force() -> None:
 
 
 def test_tracker_refuses_a_bad_log_clearly() -> None:
-    with pytest.raises(ParameterError, match="not a pool and an amount"):
+    with pytest.raises(ParameterError, match="'Luck' is not a pool; the pools are Wind, Wit"):
         call("skillful.tracker", {"spent": "Wind 5, Luck 3"})
+    for spent, fault in (("Wind -5", "with no sign"), ("Wind 5 Wit 3", "between two spends"),
+                         ("Wind", "give the amount too"), ("12", "give the pool too")):
+        with pytest.raises(ParameterError, match=fault):
+            call("skillful.tracker", {"spent": spent})
     out = call("skillful.tracker", {"spent": "Stamina 61, Health 70"})
     assert out["floor"] == "health-sanity" and out["physical_width"] == 10

@@ -38,3 +38,12 @@ def test_contest_table_uses_the_shared_plain_table_markup() -> None:
     assert '<table data-rw-table="skillful-contest-tiers"><thead><tr><th scope="col">Row</th>' in html
     assert 'scope="row"' not in html
     assert html.count("<td data-rw-p=") == 6
+
+
+def test_the_advisor_never_saves_a_negative_amount() -> None:
+    """A better tier can cost more Wind while it saves Health: it says so, never 'Saved: -40 Wind'."""
+    from skillful.views.tools import suckage_view
+    data = call("skillful.suckage", {"loss": 40})
+    assert data["saved"] == {"Wind": -40, "Stamina": -10, "Health": 70}
+    text = str(suckage_view(data))
+    assert "Saved: 70 Health. Costs more: 40 Wind + 10 Stamina." in text and "-40" not in text

@@ -104,6 +104,14 @@ def tokenize(text: str) -> list[Token]:
     Traceback (most recent call last):
     ...
     rollwright.errors.NotationError: unexpected character '?'; dice notation uses numbers, 'd', 'dF', 'k', 'kh', 'kl', 'dh', 'dl', 'od20', '!', '!!', '!p', 'r', 'ro', '>=', '<=', 'f', '+', '-', '*', '/', 'min(', 'max(', parentheses and '{ }' at position 3
+    >>> tokenize("2d6x3")
+    Traceback (most recent call last):
+    ...
+    rollwright.errors.NotationError: unexpected character 'x'; multiplication is written '*', as in 'd10*10' at position 4
+    >>> tokenize("x")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rollwright.errors.NotationError: unexpected character 'x'; dice notation uses numbers, 'd', ... at position 1
     >>> [(t.kind, t.text) for t in tokenize("2d%")][1:3]
     [('d', 'd'), ('number', '100')]
     >>> [t.kind for t in tokenize("d8!>=7")]
@@ -137,6 +145,8 @@ def tokenize(text: str) -> list[Token]:
             i += 1
         else:
             hint = _CRITICAL_HINT if text[i:i + 2].lower() in ("cs", "cf") else _HINTS.get(ch, _GENERAL_HINT)
+            if ch in "xX" and not (tokens and tokens[-1].kind in (NUMBER, ")", "}", "f")):
+                hint = _GENERAL_HINT  # nothing before it to multiply: an 'x' here is not a times sign
             raise NotationError(f"unexpected character {ch!r}; {hint}", text=text, position=i)
     tokens.append(Token(END, "", n))
     return tokens

@@ -17,7 +17,7 @@ from rollwright.kit.registry import Param, register
 from rollwright.errors import ParameterError
 from rollwright.kit.numbers import fraction_text
 from facade.rules.combat import (
-    ATTACK_KEYS, BLOW_NAMES, BLOWS, LOCATIONS, SIMPLE_KEYS, TIE, attack_odds, blow_damage, blow_odds,
+    ATTACK_KEYS, BLOW_NAMES, BLOWS, LOCATIONS, SAVAGE_READING_NAMES, SAVAGE_READINGS, SIMPLE_KEYS, TIE, attack_odds, blow_damage, blow_odds,
     damage_after_armor, key_step, levels_text, location_blow, simple_exchange,
 )
 from facade.rules.combat_equipment import (
@@ -76,8 +76,11 @@ def _check_roll(trait: int, roll: int, name: str) -> None:
           trait_param("trait_a", "side A's trait rating (1-18)"),
           trait_param("trait_b", "side B's trait rating (1-18)"),
           Param("roll_a", int, "side A's roll (optional; checked against what trait_a can roll)", default=None),
-          Param("roll_b", int, "side B's roll (optional; checked against what trait_b can roll)", default=None))
-def blow(trait_a: int, trait_b: int, roll_a: int | None, roll_b: int | None) -> dict[str, Any]:
+          Param("roll_b", int, "side B's roll (optional; checked against what trait_b can roll)", default=None),
+          Param("savage", str, "reading of 'wins by triple the opponent's roll': triple (roll at least 3x the "
+                "loser's) or lead (lead at least 3x the loser's roll, so the roll at least 4x)",
+                default="triple", choices=SAVAGE_READINGS))
+def blow(trait_a: int, trait_b: int, roll_a: int | None, roll_b: int | None, savage: str) -> dict[str, Any]:
     given = None
     if (roll_a is None) != (roll_b is None):
         missing = "roll_a" if roll_a is None else "roll_b"
@@ -85,15 +88,21 @@ def blow(trait_a: int, trait_b: int, roll_a: int | None, roll_b: int | None) -> 
     if roll_a is not None and roll_b is not None:
         _check_roll(trait_a, roll_a, "roll_a")
         _check_roll(trait_b, roll_b, "roll_b")
-        side, kind = simple_exchange(roll_a, roll_b)
+        side, kind = simple_exchange(roll_a, roll_b, savage)
         given = {"roll_a": roll_a, "roll_b": roll_b, "side": side, "blow": kind, "name": BLOW_NAMES[kind]}
-    odds = blow_odds(trait_a, trait_b)
+    odds = blow_odds(trait_a, trait_b, savage)
+    readings = []
+    for reading in SAVAGE_READINGS:
+        other = odds if reading == savage else blow_odds(trait_a, trait_b, reading)
+        readings.append({"key": reading, "name": SAVAGE_READING_NAMES[reading],
+                         "p_a": fraction_text(other["a-savage"]), "p_b": fraction_text(other["b-savage"])})
     return {"trait_a": trait_a, "trait_b": trait_b, "dice_a": trait_dice(trait_a).notation,
             "dice_b": trait_dice(trait_b).notation,
             "results": [{"key": k, "p": fraction_text(odds[k])} for k in SIMPLE_KEYS],
             "p_a": fraction_text(sum((p for k, p in odds.items() if k.startswith("a-")), Fraction(0))),
             "p_b": fraction_text(sum((p for k, p in odds.items() if k.startswith("b-")), Fraction(0))),
-            "p_tie": fraction_text(odds["tie"]), "given": given}
+            "p_tie": fraction_text(odds["tie"]), "given": given, "savage": savage,
+            "savage_name": SAVAGE_READING_NAMES[savage], "savage_readings": readings}
 
 
 def _armor(key: str) -> Any:

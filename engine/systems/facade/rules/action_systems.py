@@ -154,6 +154,26 @@ def _distance_slower_claim() -> Iterator[Erratum]:
             kind="claim")
 
 
+def sprint_mph(agility: int) -> Fraction:
+    """The sprint's chart speed for an Agility, in miles per hour (no Fatigue)."""
+    return Fraction(SPRINT_FEET_PER_SECOND[agility] * 3600, FEET_PER_MILE)
+
+
+@errata_source
+def _run_not_slower_than_sprint() -> Iterator[Erratum]:
+    """The sprint is the top speed and the run the slower choice; check the chart at every Agility."""
+    faster = [a for a in range(MIN_ATTRIBUTE, MAX_ATTRIBUTE + 1) if run_mph(a) > sprint_mph(a)]
+    if faster:
+        yield Erratum(
+            key="running-run-faster-than-sprint", page="facade/systems.md#running",
+            where="Running chart", item=f"the run at Agility {' and '.join(map(str, faster))}",
+            printed="a run, slower than the sprint (the sprint is the top speed)",
+            computed="; ".join(f"Agility {a}: run {float(run_mph(a)):.2f} mph, sprint {float(sprint_mph(a)):.2f} mph "
+                               f"({SPRINT_FEET_PER_SECOND[a]} ft/s)" for a in faster),
+            rule="both columns used as printed: feet per second for the sprint, miles per minute for the run",
+            kind="claim")
+
+
 # --- stunts -----------------------------------------------------------------------------------------
 
 MAX_STUNT_DICE = 5

@@ -90,31 +90,49 @@ def blow_damage(levels: int, blow: str) -> Fraction | None:
 # --- simple combat -------------------------------------------------------------------------
 
 
-def simple_blow(winner: int, loser: int) -> str:
+SAVAGE_READINGS: tuple[str, ...] = ("triple", "lead")
+"""The two readings of "wins by triple the opponent's roll" (the draft states neither alone).
+
+``triple``: the winner's roll is at least three times the loser's (as "scores double" reads
+for a Strong blow). ``lead``: the winner's lead is at least three times the loser's roll,
+so the roll is at least four times it.
+"""
+SAVAGE_MULTIPLE = {"triple": 3, "lead": 4}
+"""How many times the loser's roll the winner's roll must reach for a Savage blow, per reading."""
+SAVAGE_READING_NAMES = {"triple": "Roll at least triple the loser's", "lead": "Lead at least triple the loser's roll"}
+
+
+def simple_blow(winner: int, loser: int, savage: str = "triple") -> str:
     """The blow of the higher (or equal) roll: the best of the blows whose test it passes.
 
-    Ahead by 0-1 is Glancing, by 2+ Full, at least double Strong, at least triple
-    Savage. Our reading: doubling counts even when the lead is 1 (only 2 against 1).
+    Ahead by 0-1 is Glancing, by 2+ Full, at least double Strong, and Savage by the
+    chosen reading (``SAVAGE_READINGS``). Our reading: doubling counts even when the
+    lead is 1 (only 2 against 1).
 
     >>> simple_blow(7, 7), simple_blow(8, 7), simple_blow(2, 1), simple_blow(3, 1)
     ('glancing', 'glancing', 'strong', 'savage')
+    >>> simple_blow(18, 6, "triple"), simple_blow(18, 6, "lead"), simple_blow(24, 6, "lead")
+    ('savage', 'strong', 'savage')
     """
     if winner < loser:
         raise ParameterError(f"the winner's roll ({winner}) is below the loser's ({loser})", field="roll_a")
-    if winner >= 3 * loser:
+    if savage not in SAVAGE_MULTIPLE:
+        raise ParameterError(f"unknown reading of the Savage blow {savage!r}; use one of {', '.join(SAVAGE_READINGS)}",
+                             field="savage")
+    if winner >= SAVAGE_MULTIPLE[savage] * loser:
         return "savage"
     if winner >= 2 * loser:
         return "strong"
     return "full" if winner - loser >= 2 else "glancing"
 
 
-def simple_exchange(roll_a: int, roll_b: int) -> tuple[str, str]:
+def simple_exchange(roll_a: int, roll_b: int, savage: str = "triple") -> tuple[str, str]:
     """(who scores, blow): ``("a", ...)``, ``("b", ...)`` or ``("tie", "glancing")``."""
     if roll_a == roll_b:
         return "tie", "glancing"
     if roll_a > roll_b:
-        return "a", simple_blow(roll_a, roll_b)
-    return "b", simple_blow(roll_b, roll_a)
+        return "a", simple_blow(roll_a, roll_b, savage)
+    return "b", simple_blow(roll_b, roll_a, savage)
 
 
 SIMPLE_KEYS: tuple[str, ...] = tuple(f"b-{b}" for b in reversed(BLOWS[1:])) + ("tie",) + tuple(
@@ -122,13 +140,17 @@ SIMPLE_KEYS: tuple[str, ...] = tuple(f"b-{b}" for b in reversed(BLOWS[1:])) + ("
 """Every simple-combat result, from B's best blow through a tie to A's best."""
 
 
-def blow_odds(trait_a: int, trait_b: int) -> dict[str, Fraction]:
-    """Exact chance of each simple-combat result, over every pair of rolls of the two traits."""
+def blow_odds(trait_a: int, trait_b: int, savage: str = "triple") -> dict[str, Fraction]:
+    """Exact chance of each simple-combat result, over every pair of rolls of the two traits.
+
+    >>> [f"{float(blow_odds(10, 10, r)['a-savage']):.2%}" for r in SAVAGE_READINGS]
+    ['4.83%', '2.18%']
+    """
     dist_a, dist_b = trait_distribution(trait_a), trait_distribution(trait_b)
     counts = dict.fromkeys(SIMPLE_KEYS, 0)
     for a, wa in dist_a.items():
         for b, wb in dist_b.items():
-            side, blow = simple_exchange(a, b)
+            side, blow = simple_exchange(a, b, savage)
             counts["tie" if side == "tie" else f"{side}-{blow}"] += wa * wb
     total = dist_a.total_weight * dist_b.total_weight
     return {key: Fraction(n, total) for key, n in counts.items()}

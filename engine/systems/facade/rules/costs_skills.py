@@ -29,13 +29,14 @@ Fraction(5, 1)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from rollwright.errors import ParameterError
 from facade.rules.costs_tracks import MAX_SKILL, Track, points_text, track
+from rollwright.kit.errata import Erratum, errata_source
 
 MAX_SPECIALTY_SP = Fraction(5)
 """SP one specialty can hold: level 4 on its normal cascade row."""
@@ -172,3 +173,34 @@ def cascade_tree(tree: SkillTree) -> CascadeResult:
         raise ParameterError("the skill tree must map broad names to their focuses", field="tree")
     broads = tuple(cascade_broad(name, focuses) for name, focuses in tree.items())
     return CascadeResult(broads, sum((b.sp for b in broads), Fraction(0)))
+
+
+def mastered_broad_costs(focuses: int = 3, specialties: int = 3) -> tuple[Fraction, Fraction]:
+    """(cascade SP, standard SP) of a broad at 4 with its focuses and specialties all at 4.
+
+    The draft calls the two methods' costs equivalent; the rules price them apart.
+
+    >>> mastered_broad_costs()
+    (Fraction(45, 1), Fraction(48, 1))
+    """
+    tree = {"Broad": {f"Focus {i}": {f"Specialty {i}.{j}": MAX_SPECIALTY_SP for j in range(specialties)}
+                      for i in range(focuses)}}
+    cascade = cascade_tree(tree)
+    if any(node.level != MAX_SKILL for node in cascade.nodes()):
+        raise AssertionError("a full tree of mastered specialties must master every skill above them")
+    standard = (track("skill-broad").cost(MAX_SKILL).total + focuses * track("skill-focus").cost(MAX_SKILL).total
+                + focuses * specialties * track("skill-specialty").cost(MAX_SKILL).total)
+    return cascade.total_sp, standard
+
+
+@errata_source
+def _cascade_equivalence_claim() -> Iterator[Erratum]:
+    """The cascade paragraph calls its costs equivalent to the standard method's; check a mastered broad."""
+    cascade, standard = mastered_broad_costs()
+    if cascade != standard:
+        yield Erratum(
+            key="creation-cascade-not-equivalent", page="facade/creation.md#cascade-skills",
+            where="Cascade skills paragraph", item="a broad, its three focuses and nine specialties, all at 4",
+            printed="costs equivalent to the standard method",
+            computed=f"{points_text(cascade)} SP in cascade, {points_text(standard)} SP standard",
+            rule="each method priced by its own cost rows, as printed", kind="claim")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from rollwright.kit.tables import TableData, build_table, make_table, register_table
 from facade.rules.combat import (
-    BLOW_NAMES, BLOWS, HEALTH_LEVELS, LOCATION_NAMES, LOCATIONS, WOUND_LOCATIONS, attack_step, location_blow,
+    BLOW_NAMES, BLOWS, HEALTH_LEVELS, LOCATION_NAMES, LOCATIONS, SAVAGE_READINGS, WOUND_LOCATIONS, attack_step,
+    location_blow,
     wound_penalty,
 )
 from facade.rules.combat_equipment import (
@@ -52,15 +53,20 @@ _BLOW_RULES = {
     "glancing": ("equal rolls, or ahead by 1", "half"),
     "full": ("ahead by 2 or more", "the weapon's damage"),
     "strong": ("at least double the loser's roll", "double"),
-    "savage": ("at least triple the loser's roll", "not given in the draft"),
+}
+_SAVAGE_RULES = {
+    "triple": "reading 1: at least triple the loser's roll",
+    "lead": "reading 2: ahead by at least triple the loser's roll (so at least four times it)",
 }
 
 
 @register_table("facade-simple-blows", "Simple combat: which blow the winner's roll scores, and its damage.")
 def simple_blows_table() -> TableData:
-    rows = [[BLOW_NAMES[b], *_BLOW_RULES[b]] for b in BLOWS[1:]]
+    rows = [[BLOW_NAMES[b], *_BLOW_RULES[b]] for b in BLOWS[1:-1]]
+    rows += [[BLOW_NAMES["savage"], _SAVAGE_RULES[r], "not given in the draft"] for r in SAVAGE_READINGS]
     return make_table("facade-simple-blows", "Simple combat: the winner's roll against the loser's",
-                      ["Blow", "Winner's roll", "Damage"], rows, row_keys=list(BLOWS[1:]))
+                      ["Blow", "Winner's roll", "Damage"], rows,
+                      row_keys=list(BLOWS[1:-1]) + [f"savage-{r}" for r in SAVAGE_READINGS])
 
 
 @register_table("facade-wound-penalties", "Penalty from one hit, by location and damage type.")

@@ -3,7 +3,7 @@
 >>> build_table("facade-carrying").text_rows()[4]
 ['3', '12%', '25%', '50%', '100%']
 >>> build_table("facade-healing-times", up_to=3).text_rows()[3]
-['3', '8 h', '2 months', '1/3 of a month']
+['3', '8 h', '2 months', 'a third of a month']
 """
 
 from __future__ import annotations

@@ -97,9 +97,20 @@ def blow_view(data: dict[str, Any]) -> Html:
               bar_chart(bars, title=f"Simple combat, trait {a} against trait {b}: who lands which blow"),
               el("p", {"class": "rw-caption"}, "Gl, Fu, St, Sa: Glancing, Full, Strong and Savage blows. "
                  "B's results are on the left, A's on the right."),
+              _savage_note(data),
               el("details", {"class": "rw-details"}, el("summary", None, "Exact odds of every result"),
                  table(["Result", "Chance", "Exact"], rows, name="facade-blow-odds",
                        row_keys=[r["key"] for r in data["results"]])))
+
+
+def _savage_note(data: dict[str, Any]) -> Html:
+    """Which reading of the Savage blow these odds use, and A's Savage chance under each."""
+    items = [el("li", {"data-rw-savage": r["key"]}, f"{r['name']}{' (used here)' if r['key'] == data['savage'] else ''}: "
+                "A lands a Savage blow ", chance(r["p_a"], strong=r["key"] == data["savage"]))
+             for r in data["savage_readings"]]
+    return el("div", {"class": "rw-reading", "data-rw-savage-reading": data["savage"]},
+              el("p", {"class": "rw-caption"}, "The draft's Savage blow has two readings (see the designer's note):"),
+              el("ul", {"class": "rw-contest__summary"}, items))
 
 
 def armor_view(data: dict[str, Any]) -> Html:

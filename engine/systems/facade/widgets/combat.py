@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from facade.views import combat as facade_combat_views
 from rollwright.kit.widget import Field, Widget, register_widget
-from facade.rules.combat import BLOW_NAMES
+from facade.rules.combat import BLOW_NAMES, SAVAGE_READING_NAMES
 from facade.rules.combat_equipment import (ARMOR_LIST, MATERIALS, MELEE_WEAPONS, RANGED_WEAPONS,
                                                            UNDEFINED_TYPE)
 
@@ -48,5 +48,8 @@ register_widget(Widget(
     "facade-blow", "Simple-combat blows", "facade.blow",
     (Field("trait_a", "Side A trait"), Field("trait_b", "Side B trait"),
      Field("roll_a", "A's roll (optional)", optional=True, goes_with=("trait_a", "trait_b")),
-     Field("roll_b", "B's roll (optional)", optional=True, goes_with=("trait_a", "trait_b"))),
-    "Compare", facade_combat_views.blow_view, live="change", defaults={"trait_a": 10, "trait_b": 10}))
+     Field("roll_b", "B's roll (optional)", optional=True, goes_with=("trait_a", "trait_b")),
+     Field("savage", "Savage blow reading", choice_labels=SAVAGE_READING_NAMES,
+           hint="The draft's \"wins by triple\" reads either way.")),
+    "Compare", facade_combat_views.blow_view, live="change",
+    defaults={"trait_a": 10, "trait_b": 10, "savage": "triple"}))

@@ -54,6 +54,21 @@ def _phase(word: str, field: str) -> int:
     return int(word)
 
 
+def _actor_fault(entry: str, name: str) -> str:
+    """What an actor entry without a name or without dice lacks, in its own terms.
+
+    >>> _actor_fault("Ark 3k2", "Ark 3k2"), _actor_fault("7 9", "")
+    ("'Ark 3k2': '3k2' is a pool, not the phase dice; give the dice rolled (e.g. 'Ark 2 3 7') or 'Ark roll 3'", "'7 9' needs a name before its dice (e.g. 'Ark 2 3 7')")
+    """
+    if not name:
+        return f"{entry!r} needs a name before its dice (e.g. 'Ark 2 3 7')"
+    pool = next((w for w in entry.split() if re.fullmatch(r"\d+k\d+", w, re.I)), None)
+    if pool is not None:
+        return (f"{entry!r}: {pool!r} is a pool, not the phase dice; give the dice rolled (e.g. 'Ark 2 3 7') "
+                f"or 'Ark roll 3'")
+    return f"{entry!r} has no dice: after the name, give the dice rolled (e.g. 'Ark 2 3 7') or 'roll' and a Panache"
+
+
 def read_actors(text: str, seed: int) -> list[tuple[str, tuple[int, ...]]]:
     """Each actor's name and sorted dice; ``roll N`` dice come from ``seed``, in order."""
     actors: list[tuple[str, tuple[int, ...]]] = []
@@ -62,8 +77,7 @@ def read_actors(text: str, seed: int) -> list[tuple[str, tuple[int, ...]]]:
         split = next((i for i, w in enumerate(words) if w.isdigit() or w.lower() == "roll"), len(words))
         name, rest = " ".join(words[:split]), words[split:]
         if not name or not rest:
-            raise ParameterError(f"actors: {entry!r} needs a name and then its dice (e.g. 'Ark 2 3 7')",
-                                 field="actors")
+            raise ParameterError(f"actors: {_actor_fault(entry, name)}", field="actors")
         if rest[0].lower() == "roll":
             if len(rest) != 2 or not rest[1].isdigit() or not 1 <= int(rest[1]) <= MAX_PANACHE:
                 raise ParameterError(f"actors: {entry!r}: write 'roll' and a Panache from 1 to {MAX_PANACHE}",

@@ -39,13 +39,32 @@ def parse_spends(text: str) -> list[tuple[str, int]]:
     for entry in entries:
         match = _ENTRY.match(entry)
         name = (match.group(1) or match.group(4)).lower() if match else ""
-        if not match or name not in names:
-            raise ParameterError(f"spent: {entry!r} is not a pool and an amount, e.g. 'Wind 15'", field="spent")
+        if not match:
+            raise ParameterError(f"spent: {_entry_fault(entry)}", field="spent")
+        if name not in names:
+            raise ParameterError(f"spent: {entry!r}: {name.capitalize()!r} is not a pool; the pools are "
+                                 f"{', '.join(POOLS)}", field="spent")
         amount = int(match.group(2) or match.group(3))
         if not 1 <= amount <= MAX_AMOUNT:
             raise ParameterError(f"spent: {entry!r}: an amount is from 1 to {MAX_AMOUNT}", field="spent")
         out.append((names[name], amount))
     return out
+
+
+def _entry_fault(entry: str) -> str:
+    """What is wrong with one entry of the log that is not ``pool amount``, in its own terms.
+
+    >>> _entry_fault("Wind -5"), _entry_fault("Wind 5 Wit 3"), _entry_fault("Wind")
+    ("'Wind -5': an amount is a whole number from 1 to 999, with no sign", "'Wind 5 Wit 3': put a comma or ';' between two spends", "'Wind': give the amount too, e.g. 'Wind 15'")
+    """
+    words = entry.split()
+    if re.search(r"[-+]\s*\d", entry):
+        return f"{entry!r}: an amount is a whole number from 1 to {MAX_AMOUNT}, with no sign"
+    if sum(1 for w in words if w.isdigit()) > 1:
+        return f"{entry!r}: put a comma or ';' between two spends"
+    if len(words) == 1:
+        return f"{entry!r}: give the {'pool' if words[0].isdigit() else 'amount'} too, e.g. 'Wind 15'"
+    return f"{entry!r} is not a pool and an amount, e.g. 'Wind 15'"
 
 
 def spends_text(spends: list[tuple[str, int]]) -> str:

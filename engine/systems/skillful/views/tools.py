@@ -46,7 +46,21 @@ def suckage_view(data: dict[str, Any]) -> Html:
                  el("strong", None, f"{data['points']} suckage {points}"),
                  f" {bring} it to {data['loss'] - data['points']}: {_article(after['name'])} {after['name']}."),
               el("p", None, f"Effort without {them}: {now['effort_text']}. With {them}: {after['effort_text']}. "
-                 f"Saved: {effort_text(data['saved'])}."))
+                 f"{_trade_text(data['saved'])}"))
+
+
+def _trade_text(saved: dict[str, int]) -> str:
+    """What the better tier saves, and what it costs more of, never a negative saving.
+
+    >>> _trade_text({"Wind": -40, "Stamina": -10, "Health": 70}), _trade_text({"Wind": 5})
+    ('Saved: 70 Health. Costs more: 40 Wind + 10 Stamina.', 'Saved: 5 Wind.')
+    """
+    less = {pool: n for pool, n in saved.items() if n > 0}
+    more = {pool: -n for pool, n in saved.items() if n < 0}
+    parts = [f"Saved: {effort_text(less)}."] if less or not more else []
+    if more:
+        parts.append(f"Costs more: {effort_text(more)}.")
+    return " ".join(parts)
 
 
 def fumble_view(data: dict[str, Any]) -> Html:

@@ -147,6 +147,33 @@ THINGS_LIST = re.compile(r'<div class="rw-things" data-rw-things="[^"]*">.*?No e
 left out before the page is parsed (a catalogue of thousands would double the work for nothing)."""
 
 
+SCROLL_BOXES = ("md-typeset__scrollwrap", "rw-table-wrap", "rw-scroll")
+"""Boxes that may scroll sideways on a narrow screen (a wide table)."""
+
+
+def _reachable_boxes(root: Element) -> None:
+    """Every box that may scroll sideways, reachable by keyboard and named (an edition runs no script to
+    mark the ones that scroll, so each is marked: axe's scrollable-region-focusable). Charts are drawn to
+    fit instead (book.css), so they never scroll.
+
+    >>> root = parse('<div class="md-typeset__scrollwrap"><table><caption>Odds</caption></table></div>')
+    >>> _reachable_boxes(root)
+    >>> root.html()
+    '<div class="md-typeset__scrollwrap" tabindex="0" role="region" aria-label="Odds (table)"><table><caption>Odds</caption></table></div>'
+    """
+    for code in root.find_all(lambda e: e.tag == "code" and e.parent is not None and e.parent.tag == "pre"):
+        code.attrs["tabindex"] = "0"  # a long line scrolls (the theme's script does the same on a page)
+    for box in root.find_all(lambda e: any(e.has_class(c) for c in SCROLL_BOXES)):
+        if box.find(lambda e: e is not box and any(e.has_class(c) for c in SCROLL_BOXES)):
+            continue  # the box inside it is the one that scrolls
+        caption = box.find(lambda e: e.tag == "caption")
+        name = " ".join(caption.text().split()) if caption is not None else ""
+        box.attrs["tabindex"] = "0"
+        box.attrs.setdefault("role", "region")
+        if not box.attrs.get("aria-label") and not box.attrs.get("aria-labelledby"):
+            box.attrs["aria-label"] = f"{name or 'Table'} (table)"
+
+
 def print_section(content: str, page_url: str, title: str, links: Links) -> Section:
     """The page at ``page_url`` (its rendered ``content``) as a section of the edition ``links`` describes."""
     prefix = section_id(page_url)
@@ -157,6 +184,7 @@ def print_section(content: str, page_url: str, title: str, links: Links) -> Sect
     print_exact_values(root)
     print_chips(root, prefix)
     _tidy(root)
+    _reachable_boxes(root)
     heading = root.find(lambda e: e.tag == "h1")
     if heading is None:
         heading = element("h1", {"id": f"{prefix}--title"}, title)

@@ -93,21 +93,30 @@ def print_forms(root: Element) -> None:
 
 
 def print_exact_values(root: Element) -> None:
-    """A long exact value the page keeps behind a button (``rw-exact-more``) written out, in brackets as a
-    short one is.
+    """A long exact value the page keeps behind a button (``rw-exact-more``) stays off paper, as it stays out
+    of sight on screen: a chance keeps its percentage; a cell of an *Exact* column says how long the fraction
+    is. Paper never prints a number longer than the screen shows (two pages of 200-digit fractions).
 
     >>> from rollwright.mkdocs.book.dom import parse
     >>> root = parse('<p>43.1%<span class="rw-exact-more"> <button>exact<span> fraction, 9 digits</span></button>'
     ...              '<span class="rw-exact-more__value" hidden>exactly 2484/5760</span></span></p>')
     >>> print_exact_values(root)
     >>> root.html()
-    '<p>43.1%<span class="rw-exact rw-print-exact"> (exactly 2484/5760)</span></p>'
+    '<p>43.1%</p>'
+    >>> root = parse('<td><span class="rw-exact-more"> <button>exact</button>'
+    ...              '<span class="rw-exact-more__value" hidden>123456/7890123</span></span></td>')
+    >>> print_exact_values(root)
+    >>> root.html()
+    '<td><span class="rw-exact rw-print-exact">13 digits: on the site</span></td>'
     """
     for more in root.find_all(lambda e: e.has_class("rw-exact-more")):
         value = more.find(lambda e: e.has_class("rw-exact-more__value"))
-        if value is None:
+        said = " ".join(value.text().split()) if value is not None else ""
+        if not said or said.startswith("exactly"):
+            more.remove()
             continue
-        more.replace_with(element("span", {"class": "rw-exact rw-print-exact"}, f" ({' '.join(value.text().split())})"))
+        digits = sum(c.isdigit() for c in said)
+        more.replace_with(element("span", {"class": "rw-exact rw-print-exact"}, f"{digits} digits: on the site"))
 
 
 def _note_place(chip: Element) -> tuple[Element, bool]:

@@ -147,6 +147,35 @@ def test_blow_odds_match_brute_force(trait_a: int, trait_b: int) -> None:
     assert blow_odds(trait_a, trait_b) == {k: Fraction(n, total) for k, n in counts.items()}
 
 
+# The draft's "wins by triple the opponent's roll", each reading spelled out from its words alone.
+_SAVAGE_TESTS = {"triple": lambda win, lose: win >= 3 * lose, "lead": lambda win, lose: win - lose >= 3 * lose}
+
+
+@pytest.mark.parametrize("reading, trait_a, trait_b, expected", [
+    ("triple", 10, 10, Fraction(483, 10000)), ("lead", 10, 10, Fraction(218, 10000)),
+    ("triple", 4, 9, None), ("lead", 14, 6, None)])
+def test_both_savage_readings_match_brute_force(reading: str, trait_a: int, trait_b: int,
+                                                expected: Fraction | None) -> None:
+    rolls_a, rolls_b = _rolls(trait_a), _rolls(trait_b)
+    savage_a = sum(1 for a, b in itertools.product(rolls_a, rolls_b) if a > b and _SAVAGE_TESTS[reading](a, b))
+    savage_b = sum(1 for a, b in itertools.product(rolls_a, rolls_b) if b > a and _SAVAGE_TESTS[reading](b, a))
+    total = len(rolls_a) * len(rolls_b)
+    odds = blow_odds(trait_a, trait_b, reading)
+    assert (odds["a-savage"], odds["b-savage"]) == (Fraction(savage_a, total), Fraction(savage_b, total))
+    if expected is not None:  # the figures: 4.83% and 2.18% (exact: both are whole hundredths of a percent)
+        assert odds["a-savage"] == expected
+    data = call("facade.blow", {"trait_a": trait_a, "trait_b": trait_b, "savage": reading})
+    assert data["savage"] == reading and [r["key"] for r in data["savage_readings"]] == ["triple", "lead"]
+    assert {r["key"]: Fraction(r["p_a"]) for r in data["savage_readings"]}[reading] == Fraction(savage_a, total)
+
+
+def test_the_readings_part_at_triple_and_quadruple() -> None:
+    assert simple_exchange(18, 6, "triple") == ("a", "savage") and simple_exchange(18, 6, "lead") == ("a", "strong")
+    assert simple_exchange(6, 24, "lead") == ("b", "savage")
+    rows = build_table("facade-simple-blows").text_rows()[1:]
+    assert [r[0] for r in rows].count("Savage") == 2 and all("not given" in r[2] for r in rows if r[0] == "Savage")
+
+
 def test_blow_odds_of_equal_traits_are_symmetric() -> None:
     odds = blow_odds(13, 13)
     for blow in ("glancing", "full", "strong", "savage"):

@@ -288,3 +288,11 @@ def test_cascade_against_standard_prices_quoted_on_the_page() -> None:
     assert (three[("B",)], three[("B", "F")]) == (2, 4)
     assert standard(2, [4], [4, 4, 4]) == 17
     assert standard(4, [4] * 3, [4] * 9) == 48
+
+
+def test_equal_costs_claim_is_an_erratum_with_both_values() -> None:
+    """The draft calls cascade and standard prices equivalent; a mastered broad costs 45 SP against 48."""
+    from facade.rules.costs_skills import mastered_broad_costs
+    assert mastered_broad_costs() == (45, 48)
+    found = {e.key: e for e in all_errata()}["creation-cascade-not-equivalent"]
+    assert found.kind == "claim" and found.computed == "45 SP in cascade, 48 SP standard"

@@ -78,9 +78,10 @@ def test_healing_call_reports_no_rate_instead_of_inventing() -> None:
 
 def test_healing_times_table_matches_rule() -> None:
     rows = build_table("facade-healing-times").text_rows()
-    assert rows[3] == ["3", "8 h", "2 months", "1/3 of a month"]
-    assert rows[11] == ["11", "about 2 h 11 min", "6/11 of a month", "1/11 of a month"]
-    assert rows[12] == ["12", "2 h", "1/2 of a month", "1/12 of a month"]
+    assert rows[3] == ["3", "8 h", "2 months", "a third of a month"]
+    # 6/11 of a month is 15.3 days in a 28-day month, 16.9 in a 31-day one; 1/11: 2.5 to 2.8 days
+    assert rows[11] == ["11", "about 2 h 11 min", "15 to 17 days", "about 3 days"]
+    assert rows[12] == ["12", "2 h", "half a month", "2 to 3 days"]
 
 
 # --- first aid ---------------------------------------------------------------------------------------
@@ -298,3 +299,12 @@ def test_rules_functions_check_their_own_input(fn, args, field) -> None:  # type
     with pytest.raises(ParameterError) as err:
         fn(*args)
     assert err.value.field == field
+
+
+def test_run_faster_than_sprint_is_an_erratum_with_both_values() -> None:
+    from facade.rules.action_systems import run_mph, sprint_mph
+    faster = [a for a in range(0, 7) if run_mph(a) > sprint_mph(a)]
+    assert faster == [1, 2]
+    erratum = {e.key: e for e in all_errata()}["running-run-faster-than-sprint"]
+    assert erratum.kind == "claim" and erratum.item == "the run at Agility 1 and 2"
+    assert "run 2.40 mph, sprint 2.05 mph" in erratum.computed and "run 4.20 mph, sprint 4.09 mph" in erratum.computed
