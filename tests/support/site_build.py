@@ -44,4 +44,7 @@ def scratch_project(tmp_path: Path) -> Path:
         target = tmp_path / "docs" / md.relative_to(ROOT / "docs")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text("# Page\n", encoding="utf-8")
+    for declaration in (ROOT / "docs").rglob("game.toml"):  # the example games mkdocs.yml names (the gallery)
+        folder = tmp_path / "docs" / declaration.parent.relative_to(ROOT / "docs")
+        shutil.copytree(declaration.parent, folder, ignore=shutil.ignore_patterns("__pycache__"))
     return tmp_path
