@@ -218,10 +218,13 @@ def _folded_margins(margin: list[tuple[int, Fraction]], at_least: list[Fraction]
                     window: tuple[int, int], heads: list[str], which: str) -> Html:
     """The margins that matter (the chart's window), each rare tail as one row, then every margin folded away."""
     low, high = window
-    shown, keys = [], []
+    shown: list[list[Any]] = []
+    keys: list[str] = []
     inside = [i for i, (v, _) in enumerate(margin) if low <= v <= high]
     first, last = inside[0], inside[-1]
-    for part, key in ((margin[:first], "below"), (None, None), (margin[last + 1:], "above")):
+    tails: tuple[tuple[list[tuple[int, Fraction]] | None, str], ...] = (
+        (margin[:first], "below"), (None, "inside"), (margin[last + 1:], "above"))
+    for part, key in tails:
         if part is None:
             shown += [rows[i] for i in inside]
             keys += [str(margin[i][0]) for i in inside]
