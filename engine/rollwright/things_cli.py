@@ -20,7 +20,7 @@ class ThingsError(RollwrightError):
 
 def add_parser(sub: argparse._SubParsersAction, site: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
     parser = sub.add_parser("things", parents=[site], help="list a game's kinds of things, or print one as JSON or CSV")
-    parser.add_argument("game", metavar="GAME", nargs="?", help="a game's id, e.g. 'facade'")
+    parser.add_argument("game", metavar="GAME", nargs="?", help="a game's id, e.g. 'lanternfall'")
     parser.add_argument("kind", metavar="KIND", nargs="?", help="a kind's id, e.g. 'melee-weapons'")
     parser.add_argument("--format", choices=("json", "csv"), default="json", help="how to print a kind")
     parser.set_defaults(handler=run)

@@ -5,7 +5,7 @@ A kind declares them beside its fields::
 
     [kinds.melee-weapons.computed.full_vs_leather]
     label = "Full blow, leather armor"
-    by = "facade.blow-through"            # a function the game registers with @computed("...")
+    by = "pips.blow-through"              # a function the game registers with @computed("...")
     with = { armor = "leather-armor", blow = "full" }
 
 The function takes the kind, the entry and the ``with`` values, and returns a :class:`Measure` (an exact

@@ -39,7 +39,7 @@ def inputs(params: dict[str, Any]) -> str:
 
 
 def shift_line(check: str, shift: dict[str, Any]) -> str:
-    """``facade.odds at trait 12, difficulty 14: Full Success 7.5% -> 10% (+2.5 points, +33.3%)``."""
+    """``pips.odds at trait 12, difficulty 14: Full Success 7.5% -> 10% (+2.5 points, +33.3%)``."""
     return (f"{check} at {inputs(shift['params'])}: {shift['name']} {percent(Fraction(shift['old']))} -> "
             f"{percent(Fraction(shift['new']))} ({points(shift['shift'])}, {relative(shift['relative'])})")
 

@@ -191,7 +191,7 @@ def preview_text(kind: Kind, entry: Entry, kinds: Iterable[Kind]) -> str:
 def relative_link(target_page: str, current_page: str) -> str:
     """A Markdown link target from ``current_page`` to ``target_page`` (both paths under docs/).
 
-    >>> relative_link("facade/compendium.md", "facade/combat.md"), relative_link("facade/compendium.md", "index.md")
-    ('compendium.md', 'facade/compendium.md')
+    >>> relative_link("pips/compendium.md", "pips/combat.md"), relative_link("pips/compendium.md", "index.md")
+    ('compendium.md', 'pips/compendium.md')
     """
     return posixpath.relpath(target_page, posixpath.dirname(current_page) or ".")

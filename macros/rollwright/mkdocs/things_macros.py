@@ -19,7 +19,7 @@ COMPENDIUM = "compendium.md"
 
 
 def compendium_page(game: str) -> str:
-    """The compendium page of a game (its path under docs/), e.g. ``facade/compendium.md``."""
+    """The compendium page of a game (its path under docs/), e.g. ``pips/compendium.md``."""
     from rollwright.kit.system import all_systems
 
     return f"{all_systems()[game].docs}/{COMPENDIUM}"

@@ -11,7 +11,7 @@ widget then gets ``data-rw-answers``, the folder's path from the site's root, an
 of the inputs the reader chose (``widgets/answers.js``), before or instead of Python.
 
 One file per input, not one file per widget: a phone fetches a few hundred bytes per change instead of the
-whole widget (Façade's odds: 1,134 answers, about 1.5 MB; one of them about 1.3 KB, 0.5 KB gzipped).
+whole widget (on the flagship, the largest: 1,134 answers, about 1.5 MB; one of them about 1.3 KB, 0.5 KB gzipped).
 
 >>> rows = [Report("a-b", 12, True, 2000, 0.1, "12 inputs, precomputed"),
 ...         Report("c", None, False, 0, 0.0, "not precomputed: field 'x' takes free text")]
