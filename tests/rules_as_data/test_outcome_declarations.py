@@ -9,6 +9,7 @@ import pytest
 from rollwright.data.install import install, uninstall
 from rollwright.data.loader import load_file, load_text
 from rollwright.errors import DeclarationError
+from rollwright.kit.discovery import load_all
 from rollwright.kit.registry import call
 
 GALLERY = Path(__file__).resolve().parents[2] / "docs" / "designers" / "gallery"
@@ -60,6 +61,7 @@ def test_inputs_used_only_in_conditions_are_the_checks_inputs() -> None:
 
 def test_a_data_game_with_outcomes_answers_through_the_registry() -> None:
     """The gallery's strike game, registered as one of the flagship's examples (its mkdocs.yml's examples:)."""
+    load_all()  # the site's games and examples, as every page's call finds them (alone, nothing loaded them yet)
     answer = call("strike.attack", {"bonus": 2, "target": 15})
     assert [(o["key"], o["p"], o["span"]) for o in answer["outcomes"]] == [
         ("critical", "1/20", "when die(1) == 20"), ("fumble", "1/20", "when die(1) == 1"),
