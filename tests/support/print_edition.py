@@ -64,14 +64,18 @@ SCREEN_ONLY = ("rw-chart__more", "rw-chart__readout")
 def widget_answers(html: str) -> list[tuple[str, str]]:
     """Each widget's name and the words of its answer (its ``data-rw-result`` region), in order: without its
     buttons and screen-only hints, brackets and spaces dropped (paper writes a long exact value out in
-    brackets where the screen keeps it behind a button)."""
+    brackets where the screen keeps it behind a button). A long exact value the screen keeps behind its
+    *exact* button stays off paper (``print_exact_values``), so the page's answer is read the same way."""
     from rollwright.mkdocs.book.dom import parse
+    from rollwright.mkdocs.book.widgets import print_exact_values
 
     def skip(element: Any) -> bool:
         return bool(element.tag == "button" or any(element.has_class(c) for c in SCREEN_ONLY))
 
     found = []
-    for widget in parse(html).find_all(lambda e: bool({"data-rw-widget", "data-rw-print-widget"} & set(e.attrs))):
+    root = parse(html)
+    print_exact_values(root)
+    for widget in root.find_all(lambda e: bool({"data-rw-widget", "data-rw-print-widget"} & set(e.attrs))):
         result = widget.find(lambda e: "data-rw-result" in e.attrs)
         words = result.text(skip) if result is not None else ""
         found.append((widget.attrs.get("data-rw-widget") or widget.attrs.get("data-rw-print-widget") or "", "".join(re.sub(r"[()]", "", words).split())))
