@@ -86,10 +86,10 @@ ROLL20 = [
     ("{5d6!!}>8", "{5d6!!}>=8", None),
     ("{4d6+3d8}k4", "{4d6+3d8}kh4", None),
     # exploding on any compare point (each against brute force and icepool in test_explode_compare_points.py)
-    ("3d6!3", "3d6!=3", None),
+    ("3d6!3", "3d6!3", None),
     ("3d6!<2", "3d6!<=2", None),
-    ("1d20!1k1", "d20!=1kh1", None),
-    ("5d6!!5", "5d6!!=5", None),
+    ("1d20!1k1", "d20!1kh1", None),
+    ("5d6!!5", "5d6!!5", None),
     ("5d6!p>4", "5d6!p>=4", None),
 ]
 ASIDE_REFUSED = [

@@ -13,7 +13,7 @@ Grammar (added to :mod:`~rollwright.dice.notation.parser`'s)::
 >>> from rollwright.dice.notation.parser import parse
 >>> from rollwright.dice.notation.syntax import to_text
 >>> [to_text(parse(t)) for t in ("3d6!>4", "3d6!6", "3d6!3", "3d6!<2", "3d6!<1", "8d100k4", "{4d6+3d8}k4")]
-['3d6!>=4', '3d6!', '3d6!=3', '3d6!<=2', '3d6!=1', '8d100kh4', '{4d6+3d8}kh4']
+['3d6!>=4', '3d6!', '3d6!3', '3d6!<=2', '3d6!1', '8d100kh4', '{4d6+3d8}kh4']
 >>> parse("3d6!>1")
 Traceback (most recent call last):
 ...

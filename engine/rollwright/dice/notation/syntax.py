@@ -181,10 +181,15 @@ class Dice(_Node):
         return frozenset(face for face in range(1, self.sides + 1) if self.explodes_on(face))
 
     def trigger_text(self) -> str:
-        """The explosion's compare point as written canonically: ``''`` (the top face), ``'>=5'``, ``'<=2'``, ``'=3'``."""
+        """The explosion's compare point as written canonically: ``''`` (the top face), ``'>=5'``, ``'<=2'``, or
+        Roll20's ``'3'`` (on a 3 alone: ``'!=3'`` would read as "not 3").
+
+        >>> [Dice(3, 6, True, face, explode_op=op).trigger_text() for face, op in ((5, ">="), (2, "<="), (3, "="))]
+        ['>=5', '<=2', '3']
+        """
         if self.threshold is None:
             return ""
-        return f"{self.explode_op}{self.threshold}"
+        return f"{'' if self.explode_op == '=' and self.explode else self.explode_op}{self.threshold}"
 
 
 class Fudge(_Node):
