@@ -10,6 +10,8 @@ from collections.abc import Callable, Collection, Iterable
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rollwright.dice.notation import distribution, estimate_work, parse, to_text
 from rollwright.dice.notation.syntax import Dice
@@ -171,3 +173,23 @@ def test_a_seeded_roll_shows_which_dice_exploded(text: str) -> None:
                 assert die.exploded == (len(faces) > 1)
                 exploded += die.exploded
     assert exploded  # the seeds show explosions at all
+
+
+@settings(max_examples=60, deadline=None)
+@given(count=st.integers(1, 3), sides=st.integers(1, 10), op=st.sampled_from(["", "=", ">", ">=", "<", "<="]),
+       face=st.integers(0, 11), depth=st.integers(0, 3), seed=st.integers(0, 1000))
+def test_any_compare_point_is_icepools_explosion_or_refused(count: int, sides: int, op: str, face: int, depth: int,
+                                                             seed: int) -> None:
+    icepool = pytest.importorskip("icepool")
+    text = f"{count}d{sides}!{op}{face}"
+    meets = {"": int.__eq__, "=": int.__eq__, ">": int.__ge__, ">=": int.__ge__, "<": int.__le__, "<=": int.__le__}
+    which = [f for f in range(1, sides + 1) if meets[op](f, face)]
+    try:
+        expr = parse(text)
+    except NotationError as refused:
+        assert not which or len(which) == sides, (text, refused)  # refused: never explodes, or never ends
+        return
+    assert which and len(which) < sides and isinstance(expr, Dice) and expr.trigger == frozenset(which)
+    die = count @ icepool.d(sides).explode(which, depth=depth)
+    assert exact(text, depth) == {k: Fraction(v, die.denominator()) for k, v in die.items()}
+    assert distribution(text, depth=depth).weight(roll(text, seed=seed, depth=depth).total) > 0
