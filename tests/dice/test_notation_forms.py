@@ -85,6 +85,12 @@ ROLL20 = [
     ("4d6=5", "4d6=5", lambda: brute([d(6)] * 4, lambda c: sum(f == 5 for f in c))),
     ("{5d6!!}>8", "{5d6!!}>=8", None),
     ("{4d6+3d8}k4", "{4d6+3d8}kh4", None),
+    # exploding on any compare point (each against brute force and icepool in test_explode_compare_points.py)
+    ("3d6!3", "3d6!3", None),
+    ("3d6!<2", "3d6!<=2", None),
+    ("1d20!1k1", "d20!1kh1", None),
+    ("5d6!!5", "5d6!!5", None),
+    ("5d6!p>4", "5d6!p>=4", None),
 ]
 ASIDE_REFUSED = [
     ("{3d6}s>=1kh1", "'s>=1' would set aside every face of a d6, leaving it nothing; set aside fewer faces"),
@@ -93,11 +99,8 @@ ASIDE_REFUSED = [
     ("{3d6}s6kl1", "dice set aside are never kept, so keep the highest"),
 ]
 ROLL20_REFUSED = [
-    # Roll20's forms this engine does not roll, each refused with what to write instead
-    ("3d6!3", "'d6!3' explodes on a 3 alone (Roll20's form); dice here explode on their top faces: write 'd6!' "
-              "(on its top face) or 'd6!>=3' (on 3 and up)"),
-    ("1d20!1k1", "'d20!1' explodes on a 1 alone (Roll20's form)"),
-    ("3d6!<2", "dice here explode on their top faces, not on low ones"),
+    # Roll20's forms this engine does not roll (or that would never end), each refused with what to write instead
+    ("3d6!>1", "'d6!>=1' would explode on every face and never end"),  # Roll20 would roll forever
     ("1d20cs>18", "Roll20's 'cs' and 'cf' only colour dice in its chat and never change a roll, so leave them out"),
     ("1d20cf<3", "Roll20's 'cs' and 'cf' only colour dice in its chat"),
 ]

@@ -43,6 +43,8 @@ def normalised(weights: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], obj
     ("6d10dl2", lambda ip: ip.d10.pool(6).highest(4)),
     ("d4+d6+d8+d10", lambda ip: ip.Pool([ip.d4, ip.d6, ip.d8, ip.d10])),
     ("3d6!", lambda ip: ip.d6.explode(depth=3).pool(3)),
+    ("3d6!<2", lambda ip: ip.d6.explode([1, 2], depth=3).pool(3)),
+    ("4d6!3kh2", lambda ip: ip.d6.explode([3], depth=3).pool(4).highest(2)),
 ])
 def test_joint_reading_equals_icepool(text: str, pool) -> None:
     icepool = pytest.importorskip("icepool")

@@ -14,6 +14,7 @@ Fraction(11, 36)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from math import comb
 
 from rollwright.dice.distribution import Distribution, repeat_sum
@@ -24,11 +25,14 @@ DEFAULT_DEPTH = 9
 
 
 def explode(die: Distribution, depth: int = DEFAULT_DEPTH, at_least: int | None = None,
-            penetrate: bool = False) -> Distribution:
-    """A die that rolls again and adds on faces ``>= at_least`` (default: its top face).
+            penetrate: bool = False, on: Collection[int] | None = None) -> Distribution:
+    """A die that rolls again and adds on faces ``>= at_least`` (default: its top face), or on the faces ``on``.
 
     ``depth`` is the most extra dice one die may add; ``penetrate``: each extra roll adds 1 less
     than its face (whether it explodes again is read on its face).
+
+    >>> explode(Distribution.die(6), depth=1, on={1}).probability(7)  # Roll20's 'd6!1': a 1, then a 6
+    Fraction(1, 36)
 
     >>> explode(Distribution.die(6), depth=1, penetrate=True).max_outcome
     11
@@ -41,9 +45,10 @@ def explode(die: Distribution, depth: int = DEFAULT_DEPTH, at_least: int | None 
     rollwright.errors.DiceError: a die that explodes on every face (d1!, or a threshold at or below its lowest face) would never stop; explode on higher faces only
     """
     threshold = die.max_outcome if at_least is None else at_least
+    trigger = frozenset(face for face in die.outcomes() if face >= threshold) if on is None else frozenset(on)
     if depth < 0:
         raise DiceError(f"explosion depth must be 0 or more (got {depth})")
-    if threshold <= die.min_outcome:
+    if trigger.issuperset(die.outcomes()):
         raise DiceError(
             "a die that explodes on every face (d1!, or a threshold at or below its "
             "lowest face) would never stop; explode on higher faces only"
@@ -54,7 +59,7 @@ def explode(die: Distribution, depth: int = DEFAULT_DEPTH, at_least: int | None 
         weights: dict[int, int] = {}
         total = result.total_weight
         for face, w in die.items():
-            if face >= threshold:
+            if face in trigger:
                 for value, rw in result.items():
                     weights[face + value - less] = weights.get(face + value - less, 0) + w * rw
             else:

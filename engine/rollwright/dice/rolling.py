@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -148,17 +148,22 @@ class RollReport:
 
 def roll_die(
     rng: DiceSource, sides: int, explode: bool = False, depth: int = DEFAULT_DEPTH, at_least: int | None = None,
-    reroll: Reroll | None = None, penetrate: bool = False,
+    reroll: Reroll | None = None, penetrate: bool = False, on: Collection[int] | None = None,
 ) -> DieRoll:
-    """Roll one die; if ``explode``, roll again on ``at_least`` or more (default: the top face), at most ``depth`` extra times.
+    """Roll one die; if ``explode``, roll again on ``at_least`` or more (default: the top face), or on the faces
+    ``on``, at most ``depth`` extra times.
 
     >>> roll_die(random.Random(1), 6).faces
     (2,)
     >>> roll_die(random.Random(0), 8, explode=True, at_least=7).faces
     (7, 7, 1)
+    >>> roll_die(random.Random(0), 8, explode=True, on={7}).faces
+    (7, 7, 1)
     """
     threshold = sides if at_least is None else at_least
-    explodes = explode and 1 < threshold <= sides
+    trigger = frozenset(range(threshold, sides + 1)) if on is None else frozenset(on)
+    explodes = explode and bool(trigger.intersection(range(1, sides + 1))) and not trigger.issuperset(
+        range(1, sides + 1))
     aside: list[int] = []
 
     def one() -> int:
@@ -173,9 +178,9 @@ def roll_die(
 
     faces = [one()]
     if explodes:
-        while faces[-1] >= threshold and len(faces) <= depth:
+        while faces[-1] in trigger and len(faces) <= depth:
             faces.append(one())
-    capped = explodes and faces[-1] >= threshold
+    capped = explodes and faces[-1] in trigger
     return DieRoll(sides, tuple(faces), exploded=len(faces) > 1, capped=capped, rerolled=tuple(aside),
                    less=len(faces) - 1 if penetrate else 0)
 
@@ -199,7 +204,7 @@ def _roll_keep(rng: DiceSource, leaf: RollKeep, depth: int) -> tuple[DieRoll, ..
 
 def _roll_dice(rng: DiceSource, leaf: Dice, depth: int) -> tuple[DieRoll, ...]:
     """NdS with its reroll, explosion and keep/drop: every die is rolled (and exploded), then some are set aside."""
-    dice = [roll_die(rng, leaf.sides, leaf.explode, depth, leaf.explodes_at, leaf.reroll, leaf.style == "!p")
+    dice = [roll_die(rng, leaf.sides, leaf.explode, depth, None, leaf.reroll, leaf.style == "!p", leaf.trigger)
             for _ in range(leaf.count)]
     if leaf.select is None:
         return tuple(dice)

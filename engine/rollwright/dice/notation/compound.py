@@ -54,7 +54,7 @@ def one_die(leaf: Dice, depth: int) -> Distribution:
     """One die of a dice term: rerolled, then exploded (``!`` and ``!!`` add the same; ``!p`` 1 less per extra)."""
     die = rerolled(Distribution.die(leaf.sides), leaf.reroll)
     if leaf.explode:
-        die = explode(die, depth=depth, at_least=leaf.explodes_at, penetrate=leaf.style == "!p")
+        die = explode(die, depth=depth, penetrate=leaf.style == "!p", on=leaf.trigger)
     return die
 
 
@@ -86,17 +86,17 @@ def count_distribution(leaf: Count, depth: int) -> Distribution:
         return repeat_sum(one_die(pool, depth).map(score), pool.count)
     base = rerolled(Distribution.die(pool.sides), pool.reroll)
     less = 1 if pool.style == "!p" else 0
-    first = _chain(base, pool.explodes_at, depth, score, lambda face: score(face - less))
+    first = _chain(base, pool.explodes_on, depth, score, lambda face: score(face - less))
     return repeat_sum(first, pool.count)
 
 
-def _chain(base: Distribution, at_least: int, depth: int, first: Callable[[int], int],
+def _chain(base: Distribution, explodes: Callable[[int], bool], depth: int, first: Callable[[int], int],
            extra: Callable[[int], int]) -> Distribution:
     """What one exploding die adds to a count, each of its rolls scored alone (``extra`` for the extra rolls).
 
     Built from the deepest extra roll up: at the cap a roll stops, whatever its face.
 
-    >>> _chain(Distribution.die(10), 10, 1, lambda f: int(f >= 8), lambda f: int(f >= 8)).probabilities()[-1]
+    >>> _chain(Distribution.die(10), lambda f: f == 10, 1, lambda f: int(f >= 8), lambda f: int(f >= 8)).probabilities()[-1]
     (2, Fraction(3, 100))
     """
     chain: Distribution | None = None
@@ -104,7 +104,7 @@ def _chain(base: Distribution, at_least: int, depth: int, first: Callable[[int],
         score = first if level == depth else extra
         weights: dict[int, int] = {}
         for face, w in base.items():
-            if face >= at_least and chain is not None:
+            if explodes(face) and chain is not None:
                 for rest, rw in chain.items():
                     weights[score(face) + rest] = weights.get(score(face) + rest, 0) + w * rw
             else:
@@ -179,7 +179,7 @@ def count_cost(leaf: Count, depth: int) -> tuple[Shape, float]:
     shape, cost = repeat_cost(one, pool.count)
     build = 0.0 if rolls == 1 else 2.0 * depth * depth * sides * one.width
     if isinstance(pool, Dice) and pool.explode and pool.style == "!!":
-        build = explode_cost(sides, depth, pool.threshold)[1]
+        build = explode_cost(sides, depth, len(pool.trigger))[1]
     return shape, cost + build + sides
 
 

@@ -140,10 +140,12 @@ def repeat_cost(part: Shape, count: int) -> tuple[Shape, float]:
     return result or Shape(0, 0, 0.0), cost
 
 
-def explode_cost(sides: int, depth: int, at_least: int | None = None) -> tuple[Shape, float]:
-    """Shape of a d``sides`` exploding on ``at_least`` or more (default: its top face) ``depth`` times, and its cost."""
+def explode_cost(sides: int, depth: int, exploding: int = 1) -> tuple[Shape, float]:
+    """Shape of a d``sides`` with ``exploding`` faces that explode (default: its top face) ``depth`` times, and its cost.
+
+    The shape holds for any faces: each roll adds 1 to ``sides``.
+    """
     bits = math.log2(sides)
-    exploding = 1 if at_least is None else sides - at_least + 1
     cost = 0.0
     for level in range(depth):
         built = sides * (level + 1)  # outcomes of the die so far, about
@@ -189,7 +191,7 @@ def leaf_cost(leaf: Leaf, depth: int) -> tuple[Shape, float]:
     """Shape and cost of one dice term."""
     if isinstance(leaf, Dice):
         if leaf.explode:
-            die, cost = explode_cost(leaf.sides, depth, leaf.threshold)
+            die, cost = explode_cost(leaf.sides, depth, len(leaf.trigger))
         else:
             die, cost = Shape(1, leaf.sides, math.log2(leaf.sides)), float(leaf.sides)
         kept = leaf.count if leaf.select is None else leaf.select.kept(leaf.count)[1]

@@ -2,28 +2,29 @@
 
 Grammar (added to :mod:`~rollwright.dice.notation.parser`'s)::
 
-    explode := ("!" | "!!" | "!p") [(">=" | ">") NUMBER | NUMBER]
-                                    on the top face, on NUMBER and up (Roll20's '!>4'), or
-                                    Roll20's '!N' when N is the top face (another face alone
-                                    is refused: this engine explodes on the top faces)
+    explode := ("!" | "!!" | "!p") [(">=" | ">" | "<=" | "<" | "=") NUMBER | NUMBER]
+                                    on the top face, or on Roll20's compare point: '!>4' on 4
+                                    and up, '!<2' on 2 and down, '!3' (or '!=3') on a 3 alone;
+                                    a compare point that takes every face is refused
     select  := ("kh" | "kl" | "dh" | "dl" | "k" | "d") NUMBER
                                     keep highest / lowest, drop highest / lowest; Roll20's
                                     'k' alone keeps the highest and 'd' alone drops the lowest
 
 >>> from rollwright.dice.notation.parser import parse
 >>> from rollwright.dice.notation.syntax import to_text
->>> [to_text(parse(t)) for t in ("3d6!>4", "3d6!6", "8d100k4", "8d100d3", "{4d6+3d8}k4")]
-['3d6!>=4', '3d6!', '8d100kh4', '8d100dl3', '{4d6+3d8}kh4']
->>> parse("3d6!3")
+>>> [to_text(parse(t)) for t in ("3d6!>4", "3d6!6", "3d6!3", "3d6!<2", "3d6!<1", "8d100k4", "{4d6+3d8}k4")]
+['3d6!>=4', '3d6!', '3d6!3', '3d6!<=2', '3d6!1', '8d100kh4', '{4d6+3d8}kh4']
+>>> parse("3d6!>1")
 Traceback (most recent call last):
 ...
-rollwright.errors.NotationError: 'd6!3' explodes on a 3 alone (Roll20's form); dice here explode on their top faces: write 'd6!' (on its top face) or 'd6!>=3' (on 3 and up) at position 5
+rollwright.errors.NotationError: 'd6!>=1' would explode on every face and never end; explode on fewer faces, as in 'd6!' (on its top face) or 'd6!>=5' at position 6
 """
 
 from __future__ import annotations
 
-from rollwright.dice.notation.lexer import AT_LEAST, NUMBER, Token
-from rollwright.dice.notation.syntax import Select
+from rollwright.dice.notation.forms import COMPARE
+from rollwright.dice.notation.lexer import NUMBER, Token
+from rollwright.dice.notation.syntax import Dice, Reroll, Select
 from rollwright.errors import NotationError
 
 
@@ -42,64 +43,64 @@ class Modifiers:
 
     def fail(self, message: str, position: int) -> NotationError: ...  # type: ignore[empty-body]
 
-    def explosion(self, sides: int, start: int) -> tuple[bool, int | None, str]:
-        """``["!" | "!!" | "!p"] [(">=" | ">") NUMBER]``: (explodes?, lowest exploding face or None for the top, style)."""
+    def explosion(self, sides: int, reroll: Reroll | None = None) -> tuple[bool, int | None, str, str]:
+        """``["!" | "!!" | "!p"] [compare NUMBER | NUMBER]``: (explodes?, compare face or None for the top, style,
+        compare: ``">="``, ``"<="`` or ``"="``), in canonical form (a trigger of one face is ``=``, the top face None).
+
+        A trigger that takes every face a die can show (after a reroll) is refused, and so is one it never shows.
+        """
         if self.current.kind != "!":
-            return False, None, "!"
+            return False, None, "!", ">="
         bang = self.advance()
         style = "!"
         if self.current.kind in ("!", "p"):
             style += "!" if self.advance().kind == "!" else "p"
         if self.current.kind == NUMBER:
-            return self._on_one_face(sides, style)
-        if self.current.kind in ("<", "<="):
-            raise self.fail(f"dice here explode on their top faces, not on low ones: write 'd{sides}{style}' (on its "
-                            f"top face) or 'd{sides}{style}>=N' (on N and up)", self.current.position)
-        if self.current.kind not in (AT_LEAST, ">"):
+            op, face_token = "=", self.advance()  # Roll20's '!3': on a 3 alone
+        elif self.current.kind in COMPARE:
+            sign = self.advance()
+            op, face_token = COMPARE[sign.kind], self.current
+            if face_token.kind != NUMBER:
+                raise self.fail(f"expected a face after '!{sign.text}' (as in 'd8!>=7' or 'd8!<=2')",
+                                face_token.position)
+            self.advance()
+        else:
             if sides == 1:
-                raise self.fail(
-                    "'d1!' would explode forever (its only face is its top face); drop the '!'",
-                    bang.position,
-                )
-            return True, None, style
-        self.advance()  # the '>=' (or Roll20's '>', which means the same)
-        face_token = self.current
-        if face_token.kind != NUMBER:
-            raise self.fail("expected the lowest exploding face after '>=' (as in 'd8!>=7')", face_token.position)
-        self.advance()
-        face = face_token.value
-        shown = f"d{sides}{style}>={face_token.text}"
-        if face <= 1:
-            raise self.fail(
-                f"'{shown}' would explode on every face and never end; use a threshold from 2 to {sides}"
-                if sides > 1 else "'d1!' would explode forever (its only face is its top face); drop the '!'",
-                face_token.position,
-            )
-        if face > sides:
-            raise self.fail(
-                f"a d{sides} never shows {face_token.text}, so '{shown}' would never explode; "
-                + (f"use a face from 2 to {sides}" if sides > 1 else "drop the '!'"),
-                face_token.position,
-            )
-        return True, (None if face == sides else face), style
+                raise self.fail("'d1!' would explode forever (its only face is its top face); drop the '!'",
+                                bang.position)
+            return (True, *self._trigger(sides, style, "=", Token(NUMBER, str(sides), bang.position), reroll,
+                                         implied=True)[1:])
+        return self._trigger(sides, style, op, face_token, reroll)
 
-    def _on_one_face(self, sides: int, style: str) -> tuple[bool, int | None, str]:
-        """Roll20's ``!N``: the top face is plain ``!``; any other face alone is refused, saying what to write."""
-        face_token = self.advance()
+    def _trigger(self, sides: int, style: str, op: str, face_token: Token,
+                 reroll: Reroll | None, implied: bool = False) -> tuple[bool, int | None, str, str]:
+        """Check a compare point against the faces a die shows (after a reroll); the canonical (threshold, op)."""
         face = face_token.value
-        written = f"d{sides}{style}{face_token.text}"
-        if face == sides and sides > 1:
-            return True, None, style
+        point = "" if implied else f"{'' if op == '=' else op}{face_token.text}"
+        written = f"d{sides}{reroll.text() if reroll else ''}{style}{point}"
+        trigger = Dice(1, sides, True, face, explode_op=op).trigger
+        shown = [f for f in range(1, sides + 1) if reroll is None or reroll.once or not reroll.matches(f)]
+        if not trigger.intersection(shown):
+            after = "" if len(shown) == sides else " after its reroll"
+            fix = "drop the '!'" if sides == 1 else (
+                f"use a face from 1 to {sides}, or write 'd{sides}{style}' (on its top face)")
+            raise self.fail(f"a d{sides} never shows {face_token.text}{after}, so '{written}' would never explode; {fix}",
+                            face_token.position)
         if sides == 1:
             raise self.fail("'d1!' would explode forever (its only face is its top face); drop the '!'",
                             face_token.position)
-        if not 1 <= face <= sides:
-            raise self.fail(f"a d{sides} never shows {face_token.text}, so '{written}' would never explode; "
-                            f"write 'd{sides}{style}' to explode on its top face", face_token.position)
-        raise self.fail(f"'{written}' explodes on a {face} alone (Roll20's form); dice here explode on their top "
-                        f"faces: write 'd{sides}{style}' (on its top face)"
-                        + (f" or 'd{sides}{style}>={face}' (on {face} and up)" if face > 1 else ""),
-                        face_token.position)
+        if trigger.issuperset(shown):
+            if len(shown) < sides:
+                fix = f"after its reroll it shows only {', '.join(map(str, shown))}: explode on fewer of them or reroll fewer faces"
+            else:
+                fix = f"explode on fewer faces, as in 'd{sides}{style}' (on its top face)" + (
+                    f" or 'd{sides}{style}>={sides - 1}'" if sides > 2 else "")
+            raise self.fail(f"'{written}' would explode on every face and never end; {fix}", face_token.position)
+        if trigger == {sides}:
+            return True, None, style, ">="
+        if len(trigger) == 1:
+            return True, min(trigger), style, "="
+        return True, face, style, op
 
     def select(self, count: int) -> Select | None:
         """``[("kh" | "kl" | "dh" | "dl" | "k" | "d") NUMBER]`` after dice (Roll20's ``k3`` keeps the highest 3,

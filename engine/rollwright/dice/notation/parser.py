@@ -23,10 +23,11 @@ Things happen in the order they are written: every die first explodes (its
 extra rolls add to that same die), then whole dice are kept or dropped by
 their totals. So ``4d6!kh3`` is accepted and ``4d6kh3!`` is refused. Keeping
 counts 1 to all the dice (``4d6kh4`` keeps them all); dropping counts 1 to
-one fewer than the dice. A threshold of 1 (or less) would explode on every
-face and never end, and one above the top face would never explode: both
-are refused. ``!>=S`` on a dS is plain ``!`` and prints as ``!``. After
-dice, a comparison with no ``!`` before it counts successes (``5d10>=8``).
+one fewer than the dice. An explosion's compare point (Roll20's ``!>=4``,
+``!<=2``, ``!3``) that takes every face would never end, and one that takes
+none would never explode: both are refused. ``!>=S`` and ``!S`` on a dS are
+plain ``!`` and print as ``!``. After dice, a comparison with no ``!``
+before it counts successes (``5d10>=8``).
 
 ``XkY`` against ``XdYkhZ``: ``XkY`` is the keep-the-best pool, X d10s that
 ALWAYS explode on 10 (each explosion added to its own die before keeping)
@@ -51,7 +52,7 @@ rollwright.errors.NotationError: expected a number of sides after 'd' (as in '2d
 >>> parse("d6!>=1")
 Traceback (most recent call last):
 ...
-rollwright.errors.NotationError: 'd6!>=1' would explode on every face and never end; use a threshold from 2 to 6 at position 6
+rollwright.errors.NotationError: 'd6!>=1' would explode on every face and never end; explode on fewer faces, as in 'd6!' (on its top face) or 'd6!>=5' at position 6
 """
 
 from __future__ import annotations
@@ -223,7 +224,7 @@ class _Parser(Modifiers, Forms):  # Modifiers first: its select() is the one For
                 position=sides_token.position,
             )
         reroll = self.reroll(sides)
-        explode, threshold, style = self.explosion(sides, start)
+        explode, threshold, style, explode_op = self.explosion(sides, reroll)
         select = self.select(count)
         if self.current.kind == "!":
             raise self.fail(
@@ -234,10 +235,10 @@ class _Parser(Modifiers, Forms):  # Modifiers first: its select() is the one For
         if self.current.kind == "r":
             raise self.fail("write the reroll before the explosion, as in 'd6r1!'", self.current.position)
         self.add_dice(count, start)
-        dice = Dice(count, sides, explode, threshold, select, style, reroll, position=start)
-        if explode and not select and self.current.kind in ("<", "<=", "="):
+        dice = Dice(count, sides, explode, threshold, select, style, reroll, explode_op, position=start)
+        if explode and not select and self.current.kind in ("<", "<=", "=", ">", ">="):
             raise self.fail(
-                "an explosion threshold is written '!>=' and a face; to count the dice of an exploding pool, "
+                "write one compare point after '!'; to count the dice of an exploding pool, "
                 f"put it in braces, as in '{{{to_text(dice)}}}>=8'", self.current.position)
         return self.maybe_count(dice, start)
 

@@ -39,7 +39,7 @@ class _Node:
     parsing and working out most notations.
 
     >>> Dice(2, 6, position=4) == Dice(2, 6), Dice(2, 6)
-    (True, Dice(count=2, sides=6, explode=False, threshold=None, select=None, style='!', reroll=None))
+    (True, Dice(count=2, sides=6, explode=False, threshold=None, select=None, style='!', reroll=None, explode_op='>='))
     >>> Constant(3).value = 4
     Traceback (most recent call last):
     ...
@@ -133,12 +133,13 @@ class Dice(_Node):
     """``NdS``: ``count`` dice with ``sides`` faces, in the order things happen to them.
 
     ``reroll``: a face that matches is rolled again (see :class:`Reroll`); ``explode``: a die
-    showing ``threshold`` or more (``None``: its top face) rolls again: ``style`` ``"!"`` adds each
+    whose face meets ``explode_op`` ``threshold`` (``">="``, ``"<="`` or ``"="``; a threshold of
+    ``None``: its top face) rolls again: ``style`` ``"!"`` adds each
     roll as a die of its own in a count, ``"!!"`` compounds them into one die, ``"!p"`` (penetrating)
     takes 1 from each extra roll; ``select``: then keep or drop some dice by their totals.
     """
 
-    _fields = ("count", "sides", "explode", "threshold", "select", "style", "reroll")
+    _fields = ("count", "sides", "explode", "threshold", "select", "style", "reroll", "explode_op")
     count: int
     sides: int
     explode: bool
@@ -146,18 +147,49 @@ class Dice(_Node):
     select: Select | None
     style: str
     reroll: Reroll | None
+    explode_op: str
     position: int
 
     def __init__(self, count: int, sides: int, explode: bool = False, threshold: int | None = None,
-                 select: Select | None = None, style: str = "!", reroll: Reroll | None = None, *,
-                 position: int = 0) -> None:
+                 select: Select | None = None, style: str = "!", reroll: Reroll | None = None,
+                 explode_op: str = ">=", *, position: int = 0) -> None:
         self._init(count=count, sides=sides, explode=explode, threshold=threshold, select=select, style=style,
-                   reroll=reroll, position=position)
+                   reroll=reroll, explode_op=explode_op, position=position)
+
+    def explodes_on(self, value: int) -> bool:
+        """Whether a die showing ``value`` explodes (only meaningful when ``explode``).
+
+        >>> [Dice(1, 6, True, 3, explode_op=op).explodes_on(3) for op in (">=", "<=", "=")]
+        [True, True, True]
+        >>> Dice(1, 6, True, 3, explode_op="=").explodes_on(4), Dice(1, 6, True).explodes_on(6)
+        (False, True)
+        """
+        if self.threshold is None:
+            return value >= self.sides
+        op, face = self.explode_op, self.threshold
+        return value >= face if op == ">=" else value <= face if op == "<=" else value == face
 
     @property
-    def explodes_at(self) -> int:
-        """The lowest face that explodes (only meaningful when ``explode``)."""
-        return self.sides if self.threshold is None else self.threshold
+    def trigger(self) -> frozenset[int]:
+        """The faces that explode (empty when the dice do not explode).
+
+        >>> sorted(Dice(1, 6, True, 2, explode_op="<=").trigger), sorted(Dice(1, 6, True).trigger)
+        ([1, 2], [6])
+        """
+        if not self.explode:
+            return frozenset()
+        return frozenset(face for face in range(1, self.sides + 1) if self.explodes_on(face))
+
+    def trigger_text(self) -> str:
+        """The explosion's compare point as written canonically: ``''`` (the top face), ``'>=5'``, ``'<=2'``, or
+        Roll20's ``'3'`` (on a 3 alone: ``'!=3'`` would read as "not 3").
+
+        >>> [Dice(3, 6, True, face, explode_op=op).trigger_text() for face, op in ((5, ">="), (2, "<="), (3, "="))]
+        ['>=5', '<=2', '3']
+        """
+        if self.threshold is None:
+            return ""
+        return f"{'' if self.explode_op == '=' and self.explode else self.explode_op}{self.threshold}"
 
 
 class Fudge(_Node):
@@ -305,7 +337,7 @@ def to_text(expr: Expr) -> str:
         count = "" if expr.count == 1 else str(expr.count)
         text = f"{count}d{expr.sides}{expr.reroll.text() if expr.reroll else ''}{expr.style if expr.explode else ''}"
         if expr.threshold is not None:  # printed even without '!', so a bad hand-built tree fails to re-parse
-            text += f">={expr.threshold}"
+            text += expr.trigger_text()
         if expr.select is not None:
             text += f"{expr.select.mode}{expr.select.count}"
         return text
