@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from rollwright.data.formula import Node, Value
 
@@ -277,3 +278,5 @@ class Game:
     errata_page: str
     declares_system: bool = False
     """Whether the file itself declares the game (``[game]``), rather than its ``__init__.py``."""
+    quick_reference: Any = None
+    """Its core roll for the quick reference (:class:`rollwright.data.quick.QuickDeclared`), None without checks."""
