@@ -32,7 +32,8 @@ from rollwright.data.model import Check, Input, TableSpec
 from rollwright.kit.quick_reference import QuickBand, QuickSheet, checked_bands
 
 if TYPE_CHECKING:
-    from rollwright.data.loader import Game, Reader
+    from rollwright.data.loader import Reader
+    from rollwright.data.model import Game
 
 KEYS = ("check", "inputs", "table", "roll")
 MAX_ROLL_WORDS = 400
