@@ -14,6 +14,8 @@ from rollwright.kit.markup import Html, el
 from rollwright.kit.numbers import percent, short_fraction
 from rollwright.kit.quick_reference import QuickSheet, checked_bands
 
+MAX_BESIDE = 4
+"""A chart of at most this many columns sits beside the outcomes on a wide screen (a wider one goes below)."""
 QUICK_REFERENCE_PAGE = "quick-reference.md"
 """The page, in a game's docs folder, that holds its quick reference."""
 
@@ -72,6 +74,12 @@ def _ladder_table(ladder: tuple[str, tuple[tuple[str, str], ...]]) -> Html:
               el("tbody", None, rows))
 
 
+def _part(key: str, heading: str, body: str) -> list[str]:
+    """One part of the sheet: a heading (in the page's contents) and its box, laid out as a unit."""
+    return [f'<section class="rw-quickref__part rw-quickref__part--{key}" markdown="1">', "", f"## {heading}", "",
+            body, "", "</section>", ""]
+
+
 def quick_reference_markdown(sheet: QuickSheet) -> str:
     """The quick reference as Markdown (headings for the page's contents) around escaped HTML blocks."""
     from rollwright.mkdocs.pages import table
@@ -79,15 +87,21 @@ def quick_reference_markdown(sheet: QuickSheet) -> str:
     roll = el("p", {"class": "rw-quickref__roll"}, sheet.roll) if sheet.roll else ""
     rolled = el("p", None, "At ", el("strong", None, sheet.at) if sheet.at else "its defaults", ", the roll is ",
                 el("code", None, sheet.notation), ".")
-    parts = ["## The core roll", "", markdown_inert(el("div", {"class": "rw-quickref__box"}, roll, rolled)), "",
-             "## Outcomes and their odds", "",
-             markdown_inert(el("div", {"class": "rw-quickref__box"}, _bands_table(sheet), _unreached(sheet))), ""]
+    from rollwright.kit.tables import build_table
+
+    narrow = sheet.table is None or len(build_table(sheet.table).headers) <= MAX_BESIDE
+    kind = "rw-quickref rw-quickref--beside" if narrow and (sheet.table or sheet.ladder) else "rw-quickref"
+    parts = [f'<div class="{kind}" markdown="1">', ""]
+    parts += _part("roll", "The core roll", markdown_inert(el("div", {"class": "rw-quickref__box"}, roll, rolled)))
+    parts += _part("bands", "Outcomes and their odds", markdown_inert(
+        el("div", {"class": "rw-quickref__box"}, _bands_table(sheet), _unreached(sheet))))
     if sheet.ladder is not None:
-        parts += ["## The ladder", "", markdown_inert(el("div", {"class": "rw-quickref__box"},
-                                                         _ladder_table(sheet.ladder))), ""]
+        parts += _part("ladder", "The ladder", markdown_inert(el("div", {"class": "rw-quickref__box"},
+                                                                 _ladder_table(sheet.ladder))))
     if sheet.table is not None:
-        parts += ["## The game's chart", "", f'<div class="rw-quickref__box" markdown="1">', "",
-                  table(sheet.table), "", "</div>", ""]
+        parts += _part("chart", "The game's chart", "\n".join(
+            ['<div class="rw-quickref__box" markdown="1">', "", table(sheet.table), "", "</div>"]))
+    parts += ["</div>", ""]
     return "\n".join(parts)
 
 
