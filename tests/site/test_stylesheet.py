@@ -12,7 +12,7 @@ from rollwright.mkdocs.prewrapped_tables import retarget
 from tests.support.siteserver import REPO_ROOT
 from tests.support.site_build import page
 
-SHARED = ["theme.css", "chips.css", "builder.css", "keep.css"]
+SHARED = ["theme.css", "chips.css", "builder.css", "keep.css", "things.css", "quickref.css", "print.css"]
 
 
 def _linked_sheets(html: str) -> list[str]:

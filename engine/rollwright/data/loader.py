@@ -70,7 +70,7 @@ MAX_FILE = 200_000
 """Largest declaration file read, in bytes."""
 
 GAME_KEYS = ("id", "title", "pitch", "source", "docs", "pages", "licence", "attribution", "errata_page")
-TOP_KEYS = ("game", "ladders", "inputs", "checks", "tables", "character", "kinds")
+TOP_KEYS = ("game", "ladders", "inputs", "checks", "tables", "character", "kinds", "quick_reference")
 """``kinds`` is read by :mod:`rollwright.things` (a game's things), not here."""
 
 
@@ -183,11 +183,14 @@ def load_text(text: str, file: str, *, system_id: str | None = None, system: obj
     checks = read_checks(reader, top.get("checks", {}), inputs, ladders)
     tables = read_tables(reader, top.get("tables", {}), checks, inputs)
     character = read_character(reader, data.get("character"), system_id, ladders)
+    from rollwright.data.quick import read_quick_reference
+
+    quick = read_quick_reference(reader, data.get("quick_reference"), checks, inputs, tables)
     docs = getattr(declared, "docs", system_id)
     errata_page = data.get("game", {}).get("errata_page", f"{docs}/index.md") if isinstance(
         data.get("game"), Mapping) else f"{docs}/index.md"
     return Game(file, system_id, declared, ladders, inputs, checks, tables, character, errata_page,
-                declares_system="game" in data)
+                declares_system="game" in data, quick_reference=quick)
 
 
 def _system(reader: Reader, value: Any) -> object:

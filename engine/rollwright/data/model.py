@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rollwright.data.formula import Node, Value
+
+if TYPE_CHECKING:
+    from rollwright.data.quick import QuickDeclared
 
 
 @dataclass(frozen=True)
@@ -277,3 +281,5 @@ class Game:
     errata_page: str
     declares_system: bool = False
     """Whether the file itself declares the game (``[game]``), rather than its ``__init__.py``."""
+    quick_reference: QuickDeclared | None = None
+    """Its core roll for the quick reference (:class:`rollwright.data.quick.QuickDeclared`), None without checks."""

@@ -20,8 +20,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
 
 from rollwright.kit.discovery import example_packages, system_packages
+
+if TYPE_CHECKING:
+    from rollwright.kit.quick_reference import QuickReference
 
 _ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
@@ -66,6 +70,9 @@ class System:
     declared_in: str | None = field(default=None, compare=False)
     """The ``game.toml`` that declares the game (``pips/game.toml``), None for a game written in Python: its
     messages then speak of that file's keys, never of Python objects."""
+    quick_reference: QuickReference | None = field(default=None, compare=False, hash=False)
+    """Its quick reference (:mod:`rollwright.kit.quick_reference`): the core roll, its outcomes and odds at a
+    stated input, its ladder or dice table. A game declared as data says it in its ``game.toml`` instead."""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):

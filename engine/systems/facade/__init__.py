@@ -14,6 +14,7 @@ builder contract), ``calls/``, ``views/``, ``tables/``, ``widgets/`` and
 
 from rollwright.kit.system import Page, System
 from facade.character.model import CAPS, SCHEMA
+from facade.quick import QUICK_REFERENCE
 from facade.rules.odds import ContestOdds, OutcomeOdds, contest_odds, outcome_odds
 from facade.rules.success import Outcome, judge, success_chart, success_level
 from facade.rules.traits import TRAIT_CHART, TraitDice, trait_dice, trait_distribution
@@ -32,6 +33,7 @@ SYSTEM = System(
         Page("facade/combat.md", "Combat"),
         Page("facade/systems.md", "Systems"),
         Page("facade/creation.md", "Character creation"),
+        Page("facade/quick-reference.md", "Quick reference"),
         Page("facade/builder.md", "Character builder"),
         Page("facade/compendium.md", "Compendium"),
         Page("facade/errata.md", "Errata"),
@@ -42,6 +44,7 @@ SYSTEM = System(
                       "skills.*.focuses": CAPS["focuses"], "skills.*.focuses.*.specialties": CAPS["specialties"]},
     licence=None,  # the draft states none: the pages say so, and grant nothing
     attribution="the authors of its draft, who are not named in it",
+    quick_reference=QUICK_REFERENCE,
 )
 
 __all__ = [

@@ -10,6 +10,7 @@ extended checks, attacks, conflicts, recovery, and the errata they find),
 """
 
 from rollwright.kit.system import Page, System
+from facets.quick import QUICK_REFERENCE
 from facets.character import FACETS, SCHEMA, TRAIT_SLOTS
 
 SYSTEM = System(
@@ -27,6 +28,7 @@ SYSTEM = System(
         Page("facets/consequences.md", "Consequences and recovery"),
         Page("facets/characters.md", "Characters and facets"),
         Page("facets/conceits.md", "Conceits"),
+        Page("facets/quick-reference.md", "Quick reference"),
         Page("facets/builder.md", "Character builder"),
         Page("facets/errata.md", "Errata and designer's notes"),
     ),
@@ -34,4 +36,5 @@ SYSTEM = System(
     character_limits={f"facets.{key}.traits": TRAIT_SLOTS for key in FACETS},
     licence=None,  # the draft states none: the pages say so, and grant nothing
     attribution="the authors of its draft, who are not named in it",
+    quick_reference=QUICK_REFERENCE,
 )

@@ -9,6 +9,7 @@ same die), and only then keeps the Y highest dice. The kit finds ``rules/``,
 """
 
 from rollwright.kit.system import Page, System
+from roll_and_keep.quick import QUICK_REFERENCE
 from roll_and_keep.character import SCHEMA, SLOTS
 
 SYSTEM = System(
@@ -25,10 +26,12 @@ SYSTEM = System(
         Page("roll-and-keep/attacks.md", "Attacking and defending"),
         Page("roll-and-keep/wounds.md", "Wounds"),
         Page("roll-and-keep/errata.md", "Errata and designer's notes"),
+        Page("roll-and-keep/quick-reference.md", "Quick reference"),
         Page("roll-and-keep/builder.md", "Character builder"),
     ),
     character_schema=SCHEMA,
     character_limits={"attacks": SLOTS, "defenses": SLOTS},
     licence=None,  # the draft states none: the pages say so, and grant nothing
     attribution="the authors of its draft, who are not named in it",
+    quick_reference=QUICK_REFERENCE,
 )

@@ -9,6 +9,7 @@ errata they find in the draft), ``calls/``, ``widgets/``, ``tables/`` and
 """
 
 from rollwright.kit.system import Page, System
+from skillful.quick import QUICK_REFERENCE
 from skillful.character import SCHEMA, SKILL_SLOTS
 
 SYSTEM = System(
@@ -27,6 +28,7 @@ SYSTEM = System(
         Page("skillful/narrowing.md", "Threshold narrowing"),
         Page("skillful/fumbles.md", "Fumble thresholds"),
         Page("skillful/aid.md", "Aid"),
+        Page("skillful/quick-reference.md", "Quick reference"),
         Page("skillful/tracker.md", "Fatigue tracker"),
         Page("skillful/builder.md", "Character builder"),
         Page("skillful/notes.md", "Designer's notes"),
@@ -36,4 +38,5 @@ SYSTEM = System(
     character_limits={"skills": SKILL_SLOTS},
     licence=None,  # the draft states none: the pages say so, and grant nothing
     attribution="the authors of its draft, who are not named in it",
+    quick_reference=QUICK_REFERENCE,
 )

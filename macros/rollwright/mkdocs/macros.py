@@ -5,7 +5,8 @@ mkdocs-macros itself lists this module under its ``modules``.
 
 ``define_env`` only registers plain functions. The generic ones are ``table``,
 ``widget``, ``roll``, ``check`` (a check declared in a ``game.toml``), ``character_builder``, ``roll_log``, and
-``things`` and ``entry`` (a game's things: :mod:`rollwright.mkdocs.things_macros`); a system adds its own in its ``macros.py``
+``things`` and ``entry`` (a game's things: :mod:`rollwright.mkdocs.things_macros`), ``quick_reference`` (a
+game's core roll and odds: :mod:`rollwright.mkdocs.quick_reference`); a system adds its own in its ``macros.py``
 (a ``MACROS`` tuple), found by package discovery, so a new system edits nothing here.
 Each macro returns HTML built by the engine; a bad call raises
 :class:`~rollwright.kit.macros.MacroError` naming the macro and the cause, and
@@ -30,9 +31,10 @@ from rollwright.kit.system import all_games
 from rollwright.mkdocs.inline_rolls import check, roll
 from rollwright.mkdocs.macro_cache import MacroCache
 from rollwright.mkdocs.pages import character_builder, roll_log, table, widget
+from rollwright.mkdocs.quick_reference import quick_reference
 from rollwright.mkdocs.things_macros import entry, things
 
-GENERIC_MACROS = (table, widget, roll, check, character_builder, roll_log, things, entry)
+GENERIC_MACROS = (table, widget, roll, check, character_builder, roll_log, things, entry, quick_reference)
 UNCACHED = ("entry",)
 """Macros answered afresh every time: ``entry`` links relative to the page it is on (cheap, page-dependent)."""
 Owner = Callable[[tuple[Any, ...], dict[str, Any]], "str | None"]
@@ -76,14 +78,14 @@ def _named(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
 
 
 def _builder(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
-    system = args[0] if args else kwargs.get("system")
+    system = args[0] if args else kwargs.get("system", kwargs.get("game"))
     return _packages_by_id().get(system) if isinstance(system, str) else None
 
 
 GENERIC_OWNERS: dict[str, Owner] = {"table": _named, "widget": _named, "check": _named,
                                     "character_builder": _builder, "roll": lambda args, kwargs: None,
                                     "roll_log": lambda args, kwargs: None,
-                                    "things": _builder, "entry": _builder}
+                                    "things": _builder, "entry": _builder, "quick_reference": _builder}
 """Which game's code each generic macro's call runs (a game's own macros run their game's)."""
 
 

@@ -45,7 +45,7 @@ NO_CACHE = ("ROLLWRIGHT_MACRO_CACHE", "off")
 """The environment variable, and its value, that turn the macros' content cache off."""
 SHARED_STYLESHEETS = ("assets/rollwright/css/theme.css", "assets/rollwright/css/chips.css",
                       "assets/rollwright/css/builder.css", "assets/rollwright/css/keep.css",
-                      "assets/rollwright/css/things.css",
+                      "assets/rollwright/css/things.css", "assets/rollwright/css/quickref.css",
                       "assets/rollwright/css/print.css")
 SCRIPT = "assets/rollwright/rollwright.js"
 MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
