@@ -130,3 +130,23 @@ def test_a_rule_answering_the_wrong_type_is_refused() -> None:
             _kind()
     finally:
         COMPUTERS.pop("demo.total")
+
+
+def test_the_files_name_the_rule_and_the_printed_value(rule: None) -> None:
+    from rollwright.things.export import entry_json, kind_json
+
+    kind = _kind()
+    whole = kind_json("demo", {"id": "demo"}, kind)
+    assert whole["errata"] == [{"entry": "tower", "field": "total", "printed": 4, "rule": 5}]
+    assert whole["kind"]["fields"][2]["rule"] == "demo.total"
+    assert entry_json("demo", {"id": "demo"}, kind, kind.entry("tower"))["errata"] == whole["errata"]
+    assert "errata" not in entry_json("demo", {"id": "demo"}, kind, kind.entry("buckler"))
+
+
+def test_the_guides_example_is_the_declaration_tested_here() -> None:
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "designers" / "things.md").read_text(encoding="utf-8")
+    shown = guide.split('```toml title="pips/things.toml"\n', 1)[1].split("```", 1)[0]
+    assert shown.replace("pips.shield-total", "demo.total") in TOML
+    assert "return entry.get(\"base\") + entry.get(\"bonus\")" in guide
