@@ -67,9 +67,10 @@ def all_errata(system: System | None = None) -> list[Erratum]:
     """Every erratum the engine finds (of one system, when given), in the reading order of its pages.
 
     Imports every system's ``rules/`` modules first, since that is where sources live; keys are unique.
+    Entry fields of a game's things that its rule contradicts are among them (:mod:`rollwright.things.errata`).
     """
     load("rules")
-    found = [e for source in _SOURCES for e in source()]
+    found = [e for source in _SOURCES for e in source()] + _things_errata()
     keys = [e.key for e in found]
     duplicates = sorted({k for k in keys if keys.count(k) > 1})
     if duplicates:
@@ -80,6 +81,14 @@ def all_errata(system: System | None = None) -> list[Erratum]:
         mine = [e for e in found if e.page.startswith(f"{owner.docs}/")]
         ordered.extend(sorted(mine, key=lambda e: owner.page_rank(e.page)))
     return ordered
+
+
+def _things_errata() -> list[Erratum]:
+    from rollwright.things.errata import things_errata
+    from rollwright.things.registry import all_catalogues
+
+    systems = all_systems()
+    return [e for c in all_catalogues() if c.game in systems for e in things_errata(c, systems[c.game].docs)]
 
 
 KIND_NAMES = {"table": "Table vs its rule", "claim": "Claim vs the rules", "tables": "Two tables disagree",

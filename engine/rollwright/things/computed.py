@@ -31,13 +31,13 @@ from fractions import Fraction
 from typing import Any
 
 from rollwright.errors import DeclarationError
-from rollwright.things.model import Entry, Kind, Measure
+from rollwright.things.model import Entry, FieldSpec, Kind, Measure, Value
 
 Computer = Callable[..., "Measure | None"]
 COMPUTERS: dict[str, Computer] = {}
 """Every computed field's function, by name (``<game>.<name>``)."""
 
-__all__ = ["COMPUTERS", "Fraction", "Measure", "computed", "fill"]
+__all__ = ["COMPUTERS", "Fraction", "Measure", "apply_rules", "computed", "fill"]
 
 
 def computed(name: str) -> Callable[[Computer], Computer]:
@@ -52,7 +52,9 @@ def computed(name: str) -> Callable[[Computer], Computer]:
 
 
 def fill(kind: Kind) -> Kind:
-    """The kind with every computed field worked out for every entry (a kind without any comes back as it is)."""
+    """The kind with its rules applied (:func:`apply_rules`) and every computed field worked out for every entry
+    (a kind without either comes back as it is)."""
+    kind = apply_rules(kind)
     specs = [spec for spec in kind.fields if spec.computed]
     if not specs:
         return kind
@@ -72,4 +74,67 @@ def fill(kind: Kind) -> Kind:
                 raise TypeError(f"the computed field {spec.by!r} returned {type(answer).__name__}, not a Measure")
             values.append((spec.key, answer))
         entries.append(dataclasses.replace(entry, values=tuple(values)))
+    return dataclasses.replace(kind, entries=tuple(entries))
+
+
+def _function(kind: Kind, name: str, key: str, line: int | None, what: str) -> Computer:
+    if name not in COMPUTERS:
+        from rollwright.data.formula import suggest
+
+        raise DeclarationError(f"no {what} function {name!r}{suggest(name, tuple(COMPUTERS))}; register it with "
+                               f"@computed({name!r}) in the game's rules", file=kind.file, line=line, key=key)
+    return COMPUTERS[name]
+
+
+def _rule_value(spec: FieldSpec, answer: object, name: str) -> Value:
+    """The rule's answer, checked against the field's type (a number field takes a whole number or a Fraction)."""
+    if answer is None:
+        return None
+    if spec.type == "number":
+        if isinstance(answer, bool) or not isinstance(answer, (int, Fraction)):
+            raise TypeError(f"the rule {name!r} of the field {spec.key!r} returned {type(answer).__name__}, "
+                            f"not a number")
+        return int(answer) if isinstance(answer, Fraction) and answer.denominator == 1 else answer
+    if not isinstance(answer, str):
+        raise TypeError(f"the rule {name!r} of the field {spec.key!r} returned {type(answer).__name__}, not text")
+    return answer
+
+
+def apply_rules(kind: Kind) -> Kind:
+    """The kind with each ruled field (``rule = "<game>.<name>"``) set to what the rule gives, for every entry.
+
+    Where the printed value differs, the entry keeps it in ``printed`` (an erratum, listed with the game's
+    others); the rule's value is the entry's value, so everything computed from the entry follows the rule.
+    A rule that gives None (no answer for this entry) leaves the printed value as it is.
+
+    >>> @computed("demo.total")
+    ... def _total(kind, entry):
+    ...     return entry.get("a") + entry.get("b")
+    >>> from rollwright.things.model import Entry, FieldSpec, Kind
+    >>> fields = (FieldSpec("a", "A", "number"), FieldSpec("b", "B", "number"),
+    ...           FieldSpec("total", "Total", "number", rule="demo.total"))
+    >>> kind = apply_rules(Kind("rows", "Rows", "row", fields=fields, entries=(
+    ...     Entry("one", "One", (("a", 1), ("b", 2), ("total", 3))),
+    ...     Entry("two", "Two", (("a", 2), ("b", 2), ("total", 5))))))
+    >>> [(e.get("total"), e.printed_value("total")) for e in kind.entries]
+    [(3, None), (4, 5)]
+    >>> _ = COMPUTERS.pop("demo.total")
+    """
+    ruled = [spec for spec in kind.fields if spec.rule]
+    if not ruled:
+        return kind
+    rules = {spec.key: _function(kind, str(spec.rule), f"kinds.{kind.id}.fields.{spec.key}.rule", spec.line, "rule")
+             for spec in ruled}
+    entries = []
+    for entry in kind.entries:
+        values = dict(entry.values)
+        printed: list[tuple[str, Value]] = []
+        for spec in ruled:
+            given = _rule_value(spec, rules[spec.key](kind, entry), str(spec.rule))
+            if given is not None and given != values[spec.key]:
+                printed.append((spec.key, values[spec.key]))
+                values[spec.key] = given
+        if printed:
+            entry = dataclasses.replace(entry, values=tuple(values.items()), printed=tuple(printed))
+        entries.append(entry)
     return dataclasses.replace(kind, entries=tuple(entries))

@@ -51,7 +51,10 @@ MAX_CHOICES = 200
 KIND_KEYS = ("title", "singular", "summary", "page", "fields", "computed", "use", "entries", "csv")
 USE_KEYS = ("label", "page", "widget", "param")
 COMPUTED_KEYS = ("label", "by", "with", "help", "unit", "in_list")
-FIELD_KEYS = ("type", "label", "choices", "to", "min", "max", "optional", "unit", "help", "in_list")
+FIELD_KEYS = ("type", "label", "choices", "to", "min", "max", "optional", "unit", "help", "in_list", "rule")
+RULED_TYPES = ("number", "dice", "choice", "text")
+"""Field types a game's rule may derive (``rule = "<game>.<name>"``): one value each, compared as printed."""
+RULE_NAME = re.compile(r"^[a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*$")
 
 EntriesReader = Callable[[Kind, Any, str], tuple[Entry, ...]]
 
@@ -140,9 +143,17 @@ def _field(reader: Reader, name: str, value: Any, key: str) -> FieldSpec:
     low, high = table.maybe_number("min"), table.maybe_number("max")
     if low is not None and high is not None and low > high:
         raise reader.fail(f"{key}.max", f"the range {low} to {high} is empty; swap min and max")
+    rule = None
+    if "rule" in table:
+        _only(reader, table.values, key, kind, "rule", RULED_TYPES)
+        rule = table.text("rule")
+        if not RULE_NAME.match(rule):
+            raise reader.fail(f"{key}.rule", f"a rule is the name of a function the game registers with "
+                                             f"@computed, '<game>.<name>' such as \"pips.reach\" (got {rule!r})")
     return FieldSpec(name, table.text("label", name.replace("_", " ").capitalize()), kind, choices,
                      table.text("to") if "to" in table else None, low, high, table.flag("optional", False),
-                     table.text("unit", ""), table.text("help", ""), in_list=table.flag("in_list", True))
+                     table.text("unit", ""), table.text("help", ""), in_list=table.flag("in_list", True), rule=rule,
+                     line=_line(reader, f"{key}.rule") if rule else None)
 
 
 def _computed(reader: Reader, section: Any, key: str, taken: set[str], room: int) -> tuple[FieldSpec, ...]:
@@ -172,6 +183,12 @@ def _computed(reader: Reader, section: Any, key: str, taken: set[str], room: int
                                in_list=table.flag("in_list", True)))
         taken.add(name)
     return tuple(found)
+
+
+def _line(reader: Reader, key: str) -> int | None:
+    from rollwright.data.toml_lines import locate
+
+    return locate(reader.text, key)
 
 
 def _only(reader: Reader, values: Mapping[str, Any], key: str, kind: str, name: str, types: tuple[str, ...]) -> None:

@@ -46,7 +46,7 @@ def game_json(system: object) -> dict[str, Any]:
 
 def field_json(spec: FieldSpec) -> dict[str, Any]:
     found: dict[str, Any] = {"key": spec.key, "label": spec.label, "type": spec.type}
-    for name in ("choices", "to", "low", "high", "unit", "help", "by"):
+    for name in ("choices", "to", "low", "high", "unit", "help", "by", "rule"):
         value = getattr(spec, name)
         if value not in (None, "", ()):
             found[{"low": "min", "high": "max"}.get(name, name)] = plain(value)
@@ -69,17 +69,28 @@ def entry_plain(entry: Entry) -> dict[str, Any]:
     return {key: plain(value) for key, value in entry.as_dict().items()}
 
 
+def errata_plain(entry: Entry) -> list[dict[str, Any]]:
+    """Where the entry's print contradicts a field's rule: the field, the printed value and the rule's (its value)."""
+    return [{"entry": entry.id, "field": key, "printed": plain(printed), "rule": plain(entry.get(key))}
+            for key, printed in entry.printed]
+
+
 def kind_json(game: str, system: object, kind: Kind) -> dict[str, Any]:
-    """One kind: its fields and every entry, with the game's licence and attribution."""
-    return {"format": FORMAT, "game": game_json(system) if not isinstance(system, dict) else system,
-            "kind": kind_head(kind), "entries": [entry_plain(entry) for entry in kind.entries]}
+    """One kind: its fields and every entry, with the game's licence and attribution (and its errata, if any)."""
+    found = {"format": FORMAT, "game": game_json(system) if not isinstance(system, dict) else system,
+             "kind": kind_head(kind), "entries": [entry_plain(entry) for entry in kind.entries]}
+    errata = [item for entry in kind.entries for item in errata_plain(entry)]
+    if errata:
+        found["errata"] = errata
+    return found
 
 
 def entry_json(game: str, system: object, kind: Kind, entry: Entry) -> dict[str, Any]:
     """One entry, with the game's licence and attribution; its kind's fields (what each value means) are in the
     kind's own file, ``../<kind>.json``, which ``kind.json`` names."""
     return {"format": FORMAT, "game": game_json(system) if not isinstance(system, dict) else system,
-            "kind": {"id": kind.id, "title": kind.title, "json": f"../{kind.id}.json"}, "entry": entry_plain(entry)}
+            "kind": {"id": kind.id, "title": kind.title, "json": f"../{kind.id}.json"}, "entry": entry_plain(entry),
+            **({"errata": errata_plain(entry)} if entry.printed else {})}
 
 
 def kind_csv(kind: Kind) -> str:

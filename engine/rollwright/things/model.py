@@ -18,7 +18,7 @@ KeyError: "no entry 'cutlass' in the kind 'swords'"
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field as _field
 from fractions import Fraction
 
 
@@ -66,6 +66,11 @@ class FieldSpec:
     """What a computed field's function is given besides the entry (``with`` in the declaration)."""
     in_list: bool = True
     """Whether the kind's list shows it as a column (False: on the cards, in the files, not in the list)."""
+    rule: str | None = None
+    """A written field the game's own rule derives (a function registered with ``@computed``): where the
+    printed value differs, the entry holds the rule's value and keeps the printed one as an erratum."""
+    line: int | None = _field(default=None, compare=False)
+    """The declaration's line (of ``rule`` when given), for an error found after reading."""
 
     @property
     def sortable_as_number(self) -> bool:
@@ -83,6 +88,20 @@ class Entry:
     file: str = ""
     line: int | None = None
     """Where it was declared (a CSV row or a TOML table), for errors and a designer's report."""
+    printed: tuple[tuple[str, Value], ...] = ()
+    """Errata: the printed value of each field whose rule gives another (``values`` holds the rule's)."""
+
+    def printed_value(self, key: str) -> Value:
+        """What was printed for the field ``key`` where its rule gives another value, else None.
+
+        >>> Entry("a", "A", (("n", 5),), printed=(("n", 4),)).printed_value("n")
+        4
+        """
+        return dict(self.printed).get(key)
+
+    def contradicts(self, key: str) -> bool:
+        """Whether the printed value of the field ``key`` differs from what its rule gives."""
+        return any(name == key for name, _ in self.printed)
 
     def get(self, key: str) -> Value:
         """The value of the field ``key`` (KeyError for a field the kind does not have)."""

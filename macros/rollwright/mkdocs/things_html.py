@@ -21,6 +21,7 @@ import re
 from html import escape
 from collections.abc import Iterable
 
+from rollwright.things.errata import anchor
 from rollwright.things.model import Entry, FieldSpec, Kind, Measure, Value
 
 FILTERED = ("choice", "list", "link")
@@ -28,9 +29,6 @@ FILTERED = ("choice", "list", "link")
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+!|])")
 
 
-def anchor(kind: Kind | str, entry: Entry | str) -> str:
-    """An entry's anchor on its game's compendium page: ``<kind>-<entry>`` (``melee-weapons-broadsword``)."""
-    return f"{getattr(kind, 'id', kind)}-{getattr(entry, 'id', entry)}"
 
 
 def shown(spec: FieldSpec, value: Value, names: dict[str, str] | None = None) -> str:
@@ -120,7 +118,9 @@ def list_html(game: str, kind: Kind, kinds: Iterable[Kind]) -> str:
             text = escape(shown(spec, value, names))
             if spec.type == "link" and spec.to != "page" and value is not None:
                 text = f'<a href="#{anchor(str(spec.to), str(value))}">{text}</a>'
-            cells.append(f'<td data-rw-col="{spec.key}" data-v="{escape(_sort_value(spec, value, names))}">{text}</td>')
+            marked = _errata(spec, entry, text)
+            cells.append(f'<td data-rw-col="{spec.key}" data-v="{escape(_sort_value(spec, value, names))}"'
+                         f'{marked[0]}>{marked[1]}</td>')
         rows.append(f'<tr data-rw-entry="{entry.id}">{"".join(cells)}</tr>')
     caption = f'<caption>{escape(kind.title)}: {len(kind.entries)} entries</caption>'
     return (f'<div class="rw-things" data-rw-things="{game}/{kind.id}">{_toolbar(game, kind, link_names)}'
@@ -128,6 +128,23 @@ def list_html(game: str, kind: Kind, kinds: Iterable[Kind]) -> str:
             f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
             f'<button type="button" class="rw-things__more" data-rw-more hidden>Show more</button>'
             f'<p class="rw-things__none" data-rw-none hidden>No entry matches.</p></div>')
+
+
+def _errata(spec: FieldSpec, entry: Entry, text: str) -> tuple[str, str]:
+    """A cell's attributes and content: the rule's value as it is, or, where the print contradicts the rule,
+    marked with both values (``printed X, by the rule Y``).
+
+    >>> spec = FieldSpec("total", "Total", "number")
+    >>> _errata(spec, Entry("a", "A", (("total", 4),), printed=(("total", 5),)), "4")
+    (' class="rw-errata" data-rw-printed="5" title="Errata: printed 5, by the rule 4"', '<span class="rw-errata__mark">printed 5, by the rule</span> 4')
+    >>> _errata(spec, Entry("b", "B", (("total", 4),)), "4")
+    ('', '4')
+    """
+    if not entry.contradicts(spec.key):
+        return "", text
+    printed = escape(shown(spec, entry.printed_value(spec.key)))
+    return (f' class="rw-errata" data-rw-printed="{printed}" title="Errata: printed {printed}, by the rule {text}"',
+            f'<span class="rw-errata__mark">printed {printed}, by the rule</span> {text}')
 
 
 def markdown_text(text: str) -> str:
@@ -149,7 +166,8 @@ def card_body(kind: Kind, entry: Entry, kinds: Iterable[Kind]) -> str:
         text = escape(shown(spec, value, names))
         if spec.type == "link" and spec.to != "page" and value is not None:
             text = f'<a href="#{anchor(str(spec.to), str(value))}">{text}</a>'
-        items.append(f"<div><dt>{escape(spec.label)}</dt><dd>{text}</dd></div>")
+        marked = _errata(spec, entry, text)
+        items.append(f"<div><dt>{escape(spec.label)}</dt><dd{marked[0]}>{marked[1]}</dd></div>")
     return (f'<dl class="rw-card__fields" data-rw-card="{kind.id}/{entry.id}">{"".join(items)}</dl>')
 
 

@@ -14,8 +14,7 @@ from rollwright.kit.macros import engine_call, next_chip_id
 from rollwright.mkdocs.things_html import anchor, cards_markdown, list_html, preview_text, relative_link
 from rollwright.things.model import Catalogue, Kind
 
-COMPENDIUM = "compendium.md"
-"""The page, in a game's docs folder, that holds its kinds' lists and cards."""
+from rollwright.things.errata import COMPENDIUM
 
 
 def compendium_page(game: str) -> str:
