@@ -74,15 +74,13 @@ def _first_roster() -> Html:
     """The roster before the store is read: neutral words, never a new character's "(not saved)" entry.
 
     A returning player's characters are only known once the browser's store is read, so the first paint
-    says the list is loading (with JavaScript) or where the list would be (without it).
+    says the list is loading (without JavaScript the whole layout is hidden and the status says why).
 
     >>> html = _first_roster()
     >>> "Loading your characters" in html and "not saved" not in html and "Unnamed" not in html
     True
     """
-    return Html(el("p", {"class": "rw-roster__loading rw-with-js"}, "Loading your characters…")
-                + el("p", {"class": "rw-roster__empty rw-without-js"},
-                     "Your characters are kept in this browser and listed here when JavaScript is on."))
+    return el("p", {"class": "rw-roster__loading"}, "Loading your characters…")
 
 
 def _confirm() -> Html:
