@@ -1,7 +1,8 @@
 """What the builder says of saved characters (issue 28), in headless Chromium, on every system's builder:
 
 - while Python starts, a builder with saved characters says it is loading them, and never shows
-  the page's blank "Unnamed character (not saved)" as if they were lost;
+  a blank "Unnamed character (not saved)" as if they were lost: not even in the page as parsed,
+  before any script of the builder has run (its first paint), where the roster is marked busy;
 - importing a file whose character is saved already (the same id) names the SAVED character the
   import would replace, and the file's name for it.
 
@@ -26,6 +27,22 @@ def _store(name: str, doc_id: str = "c-00000000b1a5") -> str:
     return json.dumps({"version": 1, "active": doc_id, "characters": {doc_id: {"name": name}}})
 
 
+_RECORD_ROSTER = """
+window.__rwRosterTexts = [];
+document.addEventListener("readystatechange", () => {  // "interactive": parsed, before deferred and module scripts
+  const roster = document.querySelector("[data-rw-roster]");
+  if (document.readyState !== "interactive" || !roster) return;
+  const hidden = document.documentElement.classList.contains("js") ? ".rw-without-js" : ".rw-with-js";
+  const visible = [...roster.children].filter((child) => !child.matches(hidden));  // as the page's CSS shows it
+  window.__rwFirstRoster = { text: visible.map((child) => child.textContent).join(" "),
+                             busy: roster.getAttribute("aria-busy") };
+  new MutationObserver(() => window.__rwRosterTexts.push(roster.textContent))
+    .observe(roster, { childList: true, subtree: true, characterData: true });
+});
+"""
+"""Records the roster as first parsed (its visible words and aria-busy), then every text it shows."""
+
+
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_while_python_starts_saved_characters_are_loading_not_lost(live_site, browser, system):
     tab = open_tab(browser)
@@ -34,8 +51,9 @@ def test_while_python_starts_saved_characters_are_loading_not_lost(live_site, br
     try:
         tab.context.add_init_script(f"localStorage.setItem({json.dumps(f'rollwright.{system}.characters')}, "
                                     f"{json.dumps(_store('Bram Vasquez'))})")
+        tab.context.add_init_script(_RECORD_ROSTER)
         page.goto(builder_page_url(live_site, system))
-        page.locator("[data-rw-roster] .rw-roster__loading").wait_for()
+        page.locator("[data-rw-builder][data-rw-loading] [data-rw-roster] .rw-roster__loading").wait_for()
         roster = page.locator("[data-rw-roster]").inner_text()
         assert roster.startswith("Loading your characters") and "Unnamed character" not in roster, roster
         for region in ("[data-rw-editor-region]", "[data-rw-report-region]", "[data-rw-sheet-region]"):
@@ -44,6 +62,10 @@ def test_while_python_starts_saved_characters_are_loading_not_lost(live_site, br
         wait_builder_ready(page)
         assert page.locator("[data-rw-roster] [aria-pressed='true']").inner_text().startswith("Bram Vasquez")
         assert page.locator("[data-rw-editor-region]").is_visible()
+        first, shown = page.evaluate("[window.__rwFirstRoster, window.__rwRosterTexts]")
+        assert first == {"text": "Loading your characters…", "busy": "true"}, first  # as parsed, before scripts
+        assert not [text for text in shown if "Unnamed character" in text or "not saved" in text], shown
+        assert page.get_attribute("[data-rw-roster]", "aria-busy") is None
         assert tab.errors == []
     finally:
         tab.context.close()

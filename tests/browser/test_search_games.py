@@ -1,5 +1,6 @@
-"""Search that finds (issue 28): accents do not matter, every result says its game, and a reader
-can narrow a search to one game, by keyboard and on a phone."""
+"""Search that finds (issue 28): accents do not matter, every result says its game (issue 40: in one
+place, a label just above its title, for a page and a section alike), and a reader can narrow a search
+to one game, by keyboard and on a phone."""
 
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ pytestmark = pytest.mark.browser
 
 PAGES = """() => [...document.querySelectorAll('.md-search-result__item > .md-search-result__link')]
   .map(a => [new URL(a.href).pathname, [...a.querySelectorAll('.md-tag')].map(t => t.textContent)])"""
+
+LAYOUTS = """() => [...document.querySelectorAll('.md-search-result__article')].map(a => [...a.children]
+  .filter(c => !c.matches('.md-search-result__icon'))
+  .map(c => c.matches('nav.md-tags') ? 'label' : c.tagName.toLowerCase()).join(' '))"""
+"""Each result's parts in order (its icon aside): a game's result starts "label h1" or "label h2"."""
 
 
 def _search(page, words: str) -> list[list]:
@@ -58,6 +64,9 @@ def test_each_result_names_its_game_and_a_search_narrows_to_one_by_keyboard(live
     page.keyboard.press("/")
     everywhere = _search(page, "errata")
     games = {tags[0] for _, tags in everywhere if tags}
+    layouts = page.evaluate(LAYOUTS)
+    starts = {" ".join(layout.split()[:2]) for layout in layouts if "label" in layout.split()}
+    assert starts == {"label h1", "label h2"}, layouts  # pages and sections alike, the label above the title
     with_errata = [s for s in all_systems().values() if any("errata" in p.path for p in s.pages)]
     if len(with_errata) < 2:
         pytest.skip("fewer than two games of this site have an errata page")

@@ -58,7 +58,7 @@ def _roster(examples: Html | None = None) -> Html:
                                 "id": "rw-builder-save-shared", "data-rw-do": "save-shared"}, "Save to my characters")
     return el("section", {"class": "rw-builder__roster", "aria-labelledby": "rw-builder-roster-title"},
               _heading("roster", "Your characters"),
-              el("div", {"data-rw-roster": True, "inert": True}, _first_roster()),
+              el("div", {"data-rw-roster": True, "inert": True, "aria-busy": "true"}, _first_roster()),
               el("fieldset", {"class": "rw-builder__tools", "data-rw-tools": True, "disabled": True},
                  el("legend", {"class": "rw-visually-hidden"}, "Character actions"), buttons, importer, examples),
               el("p", {"class": "rw-builder__shared", "data-rw-shared": True, "hidden": True},
@@ -71,10 +71,16 @@ def _roster(examples: Html | None = None) -> Html:
 
 
 def _first_roster() -> Html:
-    """The roster a first visit shows once live (the new, unsaved character), so that nothing moves then."""
-    from rollwright.kit.characters import render_roster
+    """The roster before the store is read: neutral words, never a new character's "(not saved)" entry.
 
-    return render_roster([{"id": "new", "name": "", "note": "not saved"}], "new")
+    A returning player's characters are only known once the browser's store is read, so the first paint
+    says the list is loading (without JavaScript the whole layout is hidden and the status says why).
+
+    >>> html = _first_roster()
+    >>> "Loading your characters" in html and "not saved" not in html and "Unnamed" not in html
+    True
+    """
+    return el("p", {"class": "rw-roster__loading"}, "Loading your characters…")
 
 
 def _confirm() -> Html:

@@ -74,6 +74,7 @@ export function mountBuilder(root, config, configError) {
   const unavailable = (why) => {
     setStatus("failed", `The builder is unavailable: ${why}.`);
     root.removeAttribute("data-rw-loading");
+    ui.roster.removeAttribute("aria-busy");
     for (const region of regions.filter((r) => r.inert)) { // never live: no form that cannot be used
       region.replaceChildren();
       region.removeAttribute("data-rw-html");
@@ -158,6 +159,7 @@ export function mountBuilder(root, config, configError) {
     try {
       const answer = await callEngine(config, "character.roster", { characters: shown, active: current.doc?.id || "" });
       showHTML(ui.roster, answer.html);
+      ui.roster.removeAttribute("aria-busy"); // the store is read: the list is the real one now
       if (focused && !document.activeElement?.id) document.getElementById(focused)?.focus();
       lastName = shownName;
     } catch (error) {

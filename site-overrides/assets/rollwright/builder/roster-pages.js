@@ -86,5 +86,6 @@ export function showLoading(root, region, saved) {
   text.textContent = `Loading your characters… (${number(saved)} saved in this browser)`;
   region.replaceChildren(text);
   region.removeAttribute("data-rw-html");
+  region.setAttribute("aria-busy", "true");
   root.setAttribute("data-rw-loading", "");
 }

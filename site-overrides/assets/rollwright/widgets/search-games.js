@@ -5,6 +5,11 @@
  * query, in words the reader can see and delete, and searches again; "All pages" takes it away.
  * Each button says whether it is in force (`aria-pressed`), also when the reader edits the query.
  *
+ * Every result of a game's page, the page itself or one of its sections (a widget's included), says its
+ * game in one place: a small label (the game's tag, from the build) just above the result's title. The
+ * theme writes it after the result's text, so under a title alone or under a long snippet; it is moved
+ * once each result is written, where a screen reader meets it too.
+ *
  * By keyboard: the theme closes the search on Tab. Between the box and the buttons (both ways),
  * Tab and Shift+Tab are kept from the theme, so the search stays open and focus moves on as usual.
  */
@@ -77,8 +82,34 @@ function keepOpenOnTab(event) {
   if (staysInside) event.stopPropagation();
 }
 
-/** Listen once for the buttons, for edits of the query and for Tab between them. */
+/**
+ * Put each result's game label just above its title (before the theme's heading, after its icon).
+ * @param {ParentNode} results
+ */
+function labelsFirst(results) {
+  for (const tags of results.querySelectorAll(".md-search-result__article > nav.md-tags")) {
+    const title = tags.parentElement?.querySelector(":scope > h1, :scope > h2");
+    if (!title || tags.nextElementSibling === title) continue;
+    tags.classList.add("rw-search-game-label");
+    title.before(tags);
+  }
+}
+
+/** @type {WeakSet<Element>} */
+const watched = new WeakSet();
+
+/** Results are written by the theme as a search runs (and as its list scrolls): label each as it comes. */
+function watchResults() {
+  const list = document.querySelector(".md-search-result__list");
+  if (!list || watched.has(list)) return;
+  watched.add(list);
+  new MutationObserver(() => labelsFirst(list)).observe(list, { childList: true, subtree: true });
+  labelsFirst(list);
+}
+
+/** Listen once for the buttons, for edits of the query and for Tab between them; label the results. */
 export function narrowSearchToAGame() {
+  watchResults(); // again on every page: the theme may write a new header with a new list
   if (listening) return;
   listening = true;
   document.addEventListener("click", choose);
