@@ -63,17 +63,17 @@ def _write(root: Path, value: int) -> None:
 @pytest.fixture
 def probe(tmp_path: Path) -> Iterator[Path]:
     """The flagship's systems plus the probe, loaded; afterwards the probe is forgotten and the flagship restored."""
-    flagship = discovery.system_packages()
+    flagship, examples = discovery.system_packages(), discovery.example_packages()
     _write(tmp_path, 1)
     sys.path.insert(0, str(tmp_path))
     try:
-        discovery.use_systems([*flagship, PACKAGE])
+        discovery.use_systems([*flagship, PACKAGE], examples)
         discovery.load_all()
         yield tmp_path
     finally:
         forget_systems([PACKAGE])
         sys.path.remove(str(tmp_path))
-        discovery.use_systems(flagship)
+        discovery.use_systems(flagship, examples)  # the site's example games stay
         discovery.load_all()
 
 
