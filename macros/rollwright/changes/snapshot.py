@@ -207,8 +207,8 @@ def _game_key(package: str, engine: str) -> str | None:
     from rollwright.things.registry import package_folder
 
     folder = package_folder(package)
-    # A game read from a zip (not a folder on disk) gets no digest, so its answers are not cached.
-    digest = folder_digest(folder) if isinstance(folder, Path) else None
+    # A folder on disk, a namespace package's MultiplexedPath or a folder inside a zip: each has a digest.
+    digest = None if folder is None else folder_digest(folder)
     return None if digest is None else hashlib.sha256(f"{digest}|{engine}|{FORMAT}".encode()).hexdigest()[:32]
 
 

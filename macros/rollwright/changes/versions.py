@@ -21,7 +21,9 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -63,22 +65,51 @@ def _git(cwd: Path, *args: str) -> str:
     return done.stdout.strip()
 
 
-def folder_digest(folder: Path) -> str | None:
-    """A digest of every file under ``folder`` but outputs and caches (None past :data:`MAX_DIGEST_BYTES`)."""
+def folder_digest(folder: Traversable) -> str | None:
+    """A digest of every file under ``folder`` but outputs and caches (None past :data:`MAX_DIGEST_BYTES`).
+
+    ``folder`` is a folder on disk or any importlib.resources Traversable: a namespace package's
+    MultiplexedPath (its folders merged, the first one's file winning a name), a folder inside a zip.
+
+    >>> import tempfile
+    >>> from importlib.readers import MultiplexedPath
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     (Path(d) / "game.toml").write_text("id = 1")
+    ...     (Path(d) / "site").mkdir()
+    ...     (Path(d) / "site" / "out.html").write_text("skipped")
+    ...     folder_digest(MultiplexedPath(d)) == folder_digest(Path(d)) != None
+    6
+    7
+    True
+    """
     total = hashlib.sha256()
     read = 0
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED and not d.startswith(".rollwright"))
-        for name in sorted(files):
-            path = Path(root) / name
-            if not path.is_file():
-                continue
-            data = path.read_bytes()
-            read += len(data)
-            if read > MAX_DIGEST_BYTES:
-                return None
-            total.update(path.relative_to(folder).as_posix().encode() + b"\0" + hashlib.sha256(data).digest())
+    for relative, path in _files(folder, ""):
+        data = path.read_bytes()
+        read += len(data)
+        if read > MAX_DIGEST_BYTES:
+            return None
+        total.update(relative.encode() + b"\0" + hashlib.sha256(data).digest())
     return total.hexdigest()
+
+
+def _files(folder: Traversable, prefix: str) -> Iterator[tuple[str, Traversable]]:
+    """Every file under ``folder`` (but :data:`SKIPPED` folders) with its path below it, in a stable order."""
+    if isinstance(folder, Path):  # on disk: os.walk, which does not follow links to folders
+        for root, dirs, files in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if d not in SKIPPED and not d.startswith(".rollwright"))
+            for name in sorted(files):
+                path = Path(root) / name
+                if path.is_file():
+                    yield prefix + path.relative_to(folder).as_posix(), path
+        return
+    children = sorted(folder.iterdir(), key=lambda child: child.name)
+    for child in children:
+        if child.is_file():
+            yield prefix + child.name, child
+    for child in children:
+        if child.is_dir() and child.name not in SKIPPED and not child.name.startswith(".rollwright"):
+            yield from _files(child, f"{prefix}{child.name}/")
 
 
 def resolve(spec: str, base: Path) -> Version:
