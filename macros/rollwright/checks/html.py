@@ -58,8 +58,9 @@ def read(html: str) -> TableReader:
 
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
-LIVE = ("data-rw-widget", "data-rw-builder", "data-rw-chip", "data-rw-things")
-"""Marks of what the engine builds whole (a things list is its kind's entries, from the registry)."""
+LIVE = ("data-rw-widget", "data-rw-builder", "data-rw-chip", "data-rw-things", "data-rw-quickref")
+"""Marks of what the engine builds whole (a things list is its kind's entries, from the registry; a quick
+reference's odds and ladder, from the game's declared quick reference)."""
 
 
 class LooseTables(HTMLParser):

@@ -94,9 +94,10 @@ def quick_reference_markdown(sheet: QuickSheet) -> str:
     parts = [f'<div class="{kind}" markdown="1">', ""]
     parts += _part("roll", "The core roll", markdown_inert(el("div", {"class": "rw-quickref__box"}, roll, rolled)))
     parts += _part("bands", "Outcomes and their odds", markdown_inert(
-        el("div", {"class": "rw-quickref__box"}, _bands_table(sheet), _unreached(sheet))))
+        el("div", {"class": "rw-quickref__box", "data-rw-quickref": "bands"}, _bands_table(sheet), _unreached(sheet))))
     if sheet.ladder is not None:
-        parts += _part("ladder", "The ladder", markdown_inert(el("div", {"class": "rw-quickref__box"},
+        parts += _part("ladder", "The ladder", markdown_inert(el("div", {"class": "rw-quickref__box",
+                                                                         "data-rw-quickref": "ladder"},
                                                                  _ladder_table(sheet.ladder))))
     if sheet.table is not None:
         parts += _part("chart", "The game's chart", "\n".join(
