@@ -26,6 +26,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import zstandard
 
@@ -233,6 +234,21 @@ def _write_atomically(path: Path, data: bytes) -> None:
     temporary.replace(path)
 
 
+def _cached_meta(packed_path: Path, meta_path: Path) -> dict[str, Any] | None:
+    """The cached snapshot's description, or None when it must be made again: missing, or describing another
+    making than the packed file beside it (two makings of the same key are not byte-identical, and one that
+    was stopped between its files leaves a packed file its description and compressed forms do not match)."""
+    if not (packed_path.is_file() and meta_path.is_file()):
+        return None
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except ValueError:
+        return None
+    if not isinstance(meta, dict) or meta.get("packedSha256") != hashlib.sha256(packed_path.read_bytes()).hexdigest():
+        return None
+    return meta
+
+
 def build_snapshot(wheel: bytes, entry_module: str, runtime: Pyodide, cache_dir: Path,
                    level: int = BUILD_LEVEL) -> Snapshot:
     """The snapshot for this wheel and Pyodide: from ``cache_dir`` if made before, else made now.
@@ -244,16 +260,16 @@ def build_snapshot(wheel: bytes, entry_module: str, runtime: Pyodide, cache_dir:
     key = cache_key(wheel, entry_module, runtime)
     packed_path, meta_path = cache_dir / f"{key}.packed", cache_dir / f"{key}.json"
     shipped_path = cache_dir / f"{key}.L{level}.zst"
-    if packed_path.is_file() and meta_path.is_file():
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        packed = None
-    else:
+    meta = _cached_meta(packed_path, meta_path)
+    packed = None
+    if meta is None:
         raw, meta = _make(wheel, entry_module, runtime)
         if meta["pyodide"] != runtime.version or meta["bytes"] != len(raw):
             raise SnapshotError(f"the snapshot script reported Pyodide {meta['pyodide']} and {meta['bytes']} bytes; "
                                 f"expected Pyodide {runtime.version} and {len(raw)} bytes")
         packed = pack_for(raw, runtime)
         meta["packedBytes"], meta["frames"] = len(packed), {}
+        meta["packedSha256"] = hashlib.sha256(packed).hexdigest()
         cache_dir.mkdir(parents=True, exist_ok=True)
         _write_atomically(packed_path, packed)
         for stale in cache_dir.iterdir():
