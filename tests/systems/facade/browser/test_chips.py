@@ -81,7 +81,10 @@ def test_chips_work_by_keyboard_and_roll_like_cpython(live_site, tab):
     if before != "ready":
         assert states[0] == "loading"  # "Starting Python to roll…" until it could
 
-    # Space on the next chip; the first chip's odds are hidden again.
+    # Space on the next chip; the first chip's odds are hidden again. A rolled chip is followed
+    # by its roll's "Copy link" button (issue 40), one Tab stop before the next chip.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('.rw-chip__copy')")
     page.keyboard.press("Tab")
     assert _focused(second.locator("button"))
     tip.wait_for(state="hidden")
@@ -89,7 +92,9 @@ def test_chips_work_by_keyboard_and_roll_like_cpython(live_site, tab):
     page.keyboard.press("Space")
     _check_roll(second)
 
-    # Escape dismisses the odds; Enter still rolls the dice chip.
+    # Escape dismisses the odds; Enter still rolls the dice chip (past the second roll's "Copy link").
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('.rw-chip__copy')")
     page.keyboard.press("Tab")
     assert _focused(third.locator("button"))
     third_tip = third.locator("[role='tooltip']")

@@ -46,6 +46,9 @@ def test_charts_read_the_same_at_every_width_and_bars_show_their_share(live_site
 
     contest = sized_tab.widget("facade-contest")
     contest.locator("button[type=submit]").focus()
+    # The widget's "Copy link" button (issue 40) sits between its submit button and the chart.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('.rw-copy')")
     page.keyboard.press("Tab")  # the first bar of the chart
     bar = page.locator(":focus")
     assert bar.evaluate("el => el.matches('.rw-bar')")
