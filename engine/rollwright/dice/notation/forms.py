@@ -45,12 +45,12 @@ MAX_ITEMS = 12
 """Most rolls in one ``{...}`` group or one ``min(...)``/``max(...)``."""
 
 
-class Forms:
-    """Methods the parser mixes in; they use its ``current``, ``advance``, ``fail``, ``expression`` and ``add_dice``."""
+class ParserPart:
+    """What a part of the parser mixed into it may use of it: ``text``, ``current``, ``advance``, ``peek`` and
+    ``fail`` (declared once here, for the type checker; the parser class defines them)."""
 
     text: str
 
-    # These come from the parser class that mixes this in.
     @property
     def current(self) -> Token: ...  # type: ignore[empty-body]
 
@@ -60,6 +60,11 @@ class Forms:
 
     def fail(self, message: str, position: int) -> NotationError: ...  # type: ignore[empty-body]
 
+
+class Forms(ParserPart):
+    """Methods the parser mixes in; they use its ``current``, ``advance``, ``fail``, ``expression`` and ``add_dice``."""
+
+    # These come from the parser class that mixes this in.
     def expression(self, nesting: int) -> Expr: ...  # type: ignore[empty-body]
 
     def add_dice(self, count: int, position: int) -> None: ...

@@ -22,26 +22,14 @@ rollwright.errors.NotationError: 'd6!>=1' would explode on every face and never 
 
 from __future__ import annotations
 
-from rollwright.dice.notation.forms import COMPARE
+from rollwright.dice.notation.forms import COMPARE, ParserPart
 from rollwright.dice.notation.lexer import NUMBER, Token
 from rollwright.dice.notation.syntax import Dice, Reroll, Select
 from rollwright.errors import NotationError
 
 
-class Modifiers:
+class Modifiers(ParserPart):
     """Methods the parser mixes in; they use its ``current``, ``advance``, ``peek`` and ``fail``."""
-
-    text: str
-
-    # These come from the parser class that mixes this in.
-    @property
-    def current(self) -> Token: ...  # type: ignore[empty-body]
-
-    def advance(self) -> Token: ...  # type: ignore[empty-body]
-
-    def peek(self) -> Token: ...  # type: ignore[empty-body]
-
-    def fail(self, message: str, position: int) -> NotationError: ...  # type: ignore[empty-body]
 
     def explosion(self, sides: int, reroll: Reroll | None = None) -> tuple[bool, int | None, str, str]:
         """``["!" | "!!" | "!p"] [compare NUMBER | NUMBER]``: (explodes?, compare face or None for the top, style,
