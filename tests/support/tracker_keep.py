@@ -10,6 +10,20 @@ from tests.support.browser import BOOT_TIMEOUT_MS, WIDGET
 from tests.support.keyboard import type_into
 
 
+_RESAVED_ELSEWHERE = """(widget) => {
+  let touched = 0;
+  for (const key of Object.keys(localStorage)) {
+    if (!key.includes(".trackers.") || key.endsWith(".backup")) continue;
+    const saved = JSON.parse(localStorage.getItem(key));
+    for (const doc of Object.values(saved.characters || {})) {
+      if (doc.widget === widget) { doc.updated = new Date(Date.parse(doc.updated) + 1000).toISOString(); touched += 1; }
+    }
+    localStorage.setItem(key, JSON.stringify(saved));
+  }
+  return touched;
+}"""
+
+
 def _answered(page: Any, widget: str, field: str, value: str) -> None:
     page.wait_for_function(
         "([w, f, v]) => { const s = document.querySelector(`section[data-rw-widget='${w}']`);"
@@ -54,6 +68,10 @@ def check_tracker_remembers(site: Any, tab: Any, widget: str, path: str, field: 
     assert "another tab" in reopened.locator(WIDGET.format(name=widget)).locator(
         "[data-rw-keep-panel] [role=status]").inner_text()
 
+    # Another tab saved the same values once more and this tab has not heard of it yet (a late storage event):
+    # written from this tab itself, which gets no event for its own write. Only the time of saving differs,
+    # so the reset below is no conflict: the tracker is reset, not copied.
+    assert reopened.evaluate(_RESAVED_ELSEWHERE, widget) == 1
     reset = reopened.locator(WIDGET.format(name=widget)).locator("[data-rw-keep-panel] button", has_text="Reset…")
     reset.focus()
     reopened.keyboard.press("Enter")
@@ -64,4 +82,5 @@ def check_tracker_remembers(site: Any, tab: Any, widget: str, path: str, field: 
     reopened.keyboard.press("Enter")  # "Reset it"
     _answered(reopened, widget, field, default)
     _answered(second, widget, field, default)
+    assert reopened.locator(WIDGET.format(name=widget)).locator("[data-rw-keep-panel] select option").count() == 1
     assert tab.errors == []

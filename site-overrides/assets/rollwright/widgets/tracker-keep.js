@@ -177,7 +177,11 @@ export function keepTracker(section, form, key, config, answer) {
       say(ok ? `Saved in this browser as “${doc.name}”: kept across tabs, reloads and visits.` : `Not saved: ${why}.`);
       return;
     }
-    const result = store.put({ ...mine, params, updated });
+    let result = store.put({ ...mine, params, updated });
+    if (!result.ok && result.conflicts.length && result.conflicts.every((c) => c.path[0] === "updated")) {
+      // Another tab saved it since, with the same values: only the time differs, and ours is the newer.
+      result = store.put({ ...mine, params, updated }, { resolve: "mine" });
+    }
     if (!result.ok && result.conflicts.length) { // both tabs changed the same values: keep ours as a copy
       const copy = store.add({ ...mine, name: `${mine.name} (this tab)`.slice(0, MAX_NAME), params, updated });
       currentId = copy.doc.id;
