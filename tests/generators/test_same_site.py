@@ -55,6 +55,27 @@ def test_each_generator_writes_the_same_pages(builds: dict[str, Path]) -> None:
         assert _pages(builds[name]) == expected, name
 
 
+def _loading(html: str) -> tuple[list[str], list[str], bool]:
+    """What a page's head preloads, how it loads rollwright.js, and whether the search index waits for the reader."""
+    import re
+
+    preloaded = re.findall(r'<link rel="modulepreload" href="[./]*(assets/rollwright/[^"]+)"', html)
+    script = re.findall(r'<script src="[./]*assets/rollwright/rollwright\.js"[^>]*>', html)
+    return preloaded, [re.sub(r'src="[./]*', 'src="', tag) for tag in script], "__rwSearchIndex" in html
+
+
+def test_each_generator_loads_the_pages_modules_alike(builds: dict[str, Path]) -> None:
+    """One round trip for every module a page will load, the page's own module `async`, the search index later."""
+    for page in ("pips/index.html", "index.html"):
+        expected = _loading((builds["mkdocs"] / page).read_text(encoding="utf-8"))
+        preloaded, script, gated = expected
+        assert "assets/rollwright/rollwright.js" in preloaded and "assets/rollwright/widgets/widgets.js" in preloaded
+        assert len(preloaded) == len(set(preloaded)) and script == ['<script src="assets/rollwright/rollwright.js" '
+                                                                     'type="module" async>'] and gated
+        for name in NAMES[1:]:
+            assert _loading((builds[name] / page).read_text(encoding="utf-8")) == expected, (name, page)
+
+
 def test_tables_and_widgets_answer_alike(builds: dict[str, Path]) -> None:
     for page in _pages(builds["mkdocs"]):
         if page in ("404.html", "503.html") or page in EDITIONS:

@@ -38,6 +38,7 @@ from rollwright.site.errors import SiteBuildError
 from rollwright.site.escaped_theme import escaped_templates
 from rollwright.site.generators import Generator
 from rollwright.site.lint_warnings import warn as warn_unusable
+from rollwright.site.module_graph import page_modules
 from rollwright.site.time_limit import limited
 
 log = logging.getLogger("mkdocs.plugins.rollwright")
@@ -270,6 +271,7 @@ def prepare(config_file: Path, generator: Generator, *, serving: bool, raw: dict
                                 "home_url": page_url(game.pages[0].path, use_directory_urls) if game.pages else None,
                                 "notice": game.licence_notice} for game in systems],
         "rw_search_games": search_games(),
+        "rw_modules": page_modules(_own_theme() / "assets" / "rollwright"),
         "rw_print_editions": plan_editions(
             str(raw.get("site_name") or ""), systems, pages, book, use_directory_urls=use_directory_urls,
             serving=serving, docs_pages=[p.src_uri for p in nav_pages(None, docs_dir, use_directory_urls)],

@@ -1,10 +1,10 @@
 /**
  * Rollwright's browser entry point (an ES module, loaded on every page).
  *
- * Mounts every widget and inline roll chip on the page. With Material's instant
- * navigation this module stays loaded across page switches: `document$` emits each
- * new page and only its new widgets and chips are mounted, so Python boots once per
- * visit, not once per page.
+ * Mounts every widget and inline roll chip on the page, as soon as it is parsed. With
+ * Material's instant navigation this module stays loaded across page switches: `document$`
+ * emits each new page and only its new widgets and chips are mounted, so Python boots once
+ * per visit, not once per page.
  * (preboot.js may have started Python already; the worker is one per tab either way.)
  * It also registers the service worker that keeps the site readable offline (runtime/offline.js).
  */
@@ -56,13 +56,27 @@ function mountAll() {
   }
 }
 
-const materialDocument = /** @type {any} */ (window).document$;
-if (materialDocument && typeof materialDocument.subscribe === "function") {
-  materialDocument.subscribe(mountAll);
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", mountAll, { once: true });
+/**
+ * Follow the theme's instant navigation: its `document$` emits each page it opens (the first one too).
+ * This module is loaded `async` (main.html): it may run before the theme's deferred bundle, which
+ * defines `document$` and has run by DOMContentLoaded.
+ */
+function followTheTheme() {
+  const materialDocument = /** @type {any} */ (window).document$;
+  if (materialDocument && typeof materialDocument.subscribe === "function") materialDocument.subscribe(mountAll);
+}
+
+// The widgets go live as soon as the page is parsed and this module has loaded, without waiting for the
+// theme's bundle to load and run (on a phone, that is the better part of a second).
+if (document.readyState === "loading") {
+  document.addEventListener("readystatechange", mountAll, { once: true }); // "interactive": parsed
 } else {
   mountAll();
+}
+if (document.readyState === "complete" || /** @type {any} */ (window).document$) {
+  followTheTheme();
+} else {
+  document.addEventListener("DOMContentLoaded", followTheTheme, { once: true });
 }
 
 showChartReadouts();

@@ -8,9 +8,9 @@
  * loaded), "installing", "ready" (this build's files are cached) or "failed"; `update` is
  * null, "installing" or "ready" (a newer build is cached and takes over at the next reload).
  *
- * Registration waits until the page has loaded and Python is up (or has failed), so the
- * service worker's downloads never compete with the first live answer, and mostly come
- * from the HTTP cache.
+ * Registration waits until the page has loaded and Python is up (or has failed), and on a
+ * slow connection for a quiet moment after that, so the service worker's downloads never
+ * compete with the first live answer, and mostly come from the HTTP cache.
  *
  * Every page this tab opens in the visit is noted (sessionStorage); once a service worker is
  * active, and whenever another takes control, it is sent that list and the files this document
@@ -19,10 +19,15 @@
 
 import { events, handingOver, reportOffline, runtimeState } from "./worker-client.js";
 import { willWarm } from "./warm.js";
+import { slowConnection } from "./connection.js";
 
 const HANDOFF_WAIT_MS = 15000;
 /** How long registration waits for Python's start when the browser is idle (warm.js) before it goes ahead. */
 const WARM_WAIT_MS = 10000;
+/** On a slow connection (connection.js), how long after the page has loaded registration waits for a quiet moment:
+ * the service worker's downloads (megabytes, for offline reading) would share the thin link with the reader's first
+ * answers and searches. */
+const SLOW_LINK_QUIET_MS = 10000;
 /** The pages this tab opened in the visit (sessionStorage), newest last. */
 const VISITED = "rollwright.visited";
 const MOST_VISITED = 300;
@@ -48,6 +53,10 @@ function report(change) {
 async function settled() {
   if (document.readyState !== "complete") {
     await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  }
+  if (slowConnection(/** @type {any} */ (navigator).connection)) {
+    await new Promise((resolve) => setTimeout(() => (
+      "requestIdleCallback" in window ? requestIdleCallback(resolve, { timeout: 5000 }) : resolve(undefined)), SLOW_LINK_QUIET_MS));
   }
   if (willWarm()) { // Python starts when the browser is idle (warm.js): wait for it, so it is downloaded once
     await new Promise((resolve) => {

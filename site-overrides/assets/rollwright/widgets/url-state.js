@@ -34,6 +34,14 @@ const resets = new Map();
 /** @type {Set<Entry>} */
 const entries = new Set();
 let listening = false;
+/**
+ * Whether this page was reached by Back or Forward (the theme's instant navigation may render it again from
+ * the server then): its address is the whole truth, as the reader left it, so a widget it names nothing for
+ * shows the page's own values, not what this tab last did here. A click (a link, a control) ends it.
+ */
+let byHistory = false;
+window.addEventListener("popstate", () => { byHistory = true; });
+document.addEventListener("click", () => { byHistory = false; }, true);
 
 /**
  * The form's named controls (one entry per radio group).
@@ -264,7 +272,7 @@ export function keepInAddress(section, form, key, answer, kept = undefined) {
   resets.set(form, showReset);
   const url = new URL(location.href);
   if (!namesWidget(url.searchParams, key)) { // nothing in the address: what this tab last did here, if anything
-    const last = kept ? kept.recalled : recall(location.pathname, key);
+    const last = kept ? kept.recalled : byHistory ? null : recall(location.pathname, key);
     if (last) for (const [name, value] of last) url.searchParams.append(name, value);
   }
   const given = namesWidget(url.searchParams, key) && applyState(form, key, url);

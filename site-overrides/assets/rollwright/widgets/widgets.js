@@ -353,7 +353,8 @@ export function mountWidget(section, config, configError) {
   });
   if (section.dataset.rwLive === "change") {
     let timer = 0;
-    const later = () => { clearTimeout(timer); timer = setTimeout(update, DEBOUNCE_MS); };
+    // Python's answers wait for a pause in the typing; the site's own are one small file each, asked for at once.
+    const later = () => { clearTimeout(timer); timer = setTimeout(update, built && !pythonTookOver ? 0 : DEBOUNCE_MS); };
     form.addEventListener("input", later);
     form.addEventListener("change", later);
   }
