@@ -47,3 +47,31 @@ def test_a_star_answers_every_single_change_and_nothing_else():
     assert space.index({"a": 2, "b": "x", "c": False, "d": 1}) is None  # a parameter it does not know
     grid = Space(space.fields)
     assert [grid.index(grid.params(i)) for i in range(grid.size)] == list(range(12))
+
+
+CAPPED = """
+import json, re, shutil, sys
+from pathlib import Path
+from rollwright.site import setup
+setup.games_for("mkdocs.yml")
+from rollwright.site import answers
+copy = Path(sys.argv[2])
+shutil.copytree(sys.argv[1], copy, ignore=shutil.ignore_patterns("answers"))
+for page in copy.rglob("*.html"):
+    page.write_text(re.sub(r' data-rw-answers="[^"]*"', "", page.read_text(encoding="utf-8")), encoding="utf-8")
+answers.MAX_SITE_BYTES = int(sys.argv[3])
+reports = answers.write_answers(copy)
+print(json.dumps([[r.widget, r.precomputed, r.reason] for r in reports]))
+"""
+
+
+def test_the_sites_answers_are_capped_as_a_whole(pips_project, pips_site, tmp_path):
+    """Past the site's budget a widget is answered by Python, and the build says why; nothing is written for it."""
+    done = subprocess.run([sys.executable, "-c", CAPPED, str(pips_site), str(tmp_path / "copy"), "1"],
+                          cwd=pips_project, capture_output=True, text=True, env=ENV, timeout=300)
+    assert done.returncode == 0, done.stderr
+    reports = json.loads(done.stdout.strip().splitlines()[-1])
+    capped = [widget for widget, precomputed, reason in reports if "the site's answers would pass 1 bytes" in reason]
+    assert "pips-odds" in capped and not any(precomputed for _, precomputed, _ in reports)
+    assert not (tmp_path / "copy" / "assets" / "rollwright" / "answers").exists()
+    assert "data-rw-answers" not in (tmp_path / "copy" / "pips" / "index.html").read_text(encoding="utf-8")

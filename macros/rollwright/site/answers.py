@@ -33,6 +33,9 @@ from typing import Any
 
 from rollwright.kit.answer_space import MAX_BYTES, Space, precompute_plan
 
+MAX_SITE_BYTES = 10_000_000
+"""The most a site's answers at build time may weigh together. The site's games' widgets come first (in the
+order of their pages), then the example games'; a widget that no longer fits is answered by Python."""
 ANSWERS_DIR = "assets/rollwright/answers"
 """Where the answer folders go, from the site's root (the service worker knows it: offline.py)."""
 log = logging.getLogger("mkdocs.plugins.rollwright")
@@ -90,6 +93,13 @@ def _write(site_dir: Path, widget: str, space: Space, answers: list[str]) -> str
     for index, answer in enumerate(answers):
         (target / f"{index}.json").write_text(answer, encoding="utf-8")
     return folder
+
+
+def _from_an_example(widget: str) -> bool:
+    """Whether ``widget`` is an example game's (``rollwright: examples:``), not one of the site's games."""
+    from rollwright.kit.system import all_examples
+
+    return any(example.owns(widget) for example in all_examples().values())
 
 
 def _unbounded_reason(widget: str) -> tuple[int | None, str]:
@@ -159,7 +169,8 @@ def write_answers(site_dir: Path, cache: Path | None = None, sources: str = "") 
                 others[attrs["data-rw-widget"]] = None
     folders: dict[tuple[str, str], str] = {}
     reports: list[Report] = []
-    for widget, space_json in wanted:  # a star is the page's own: the same widget may have several
+    left = MAX_SITE_BYTES
+    for widget, space_json in sorted(wanted, key=lambda key: _from_an_example(key[0])):  # stable: page order kept
         started = time.perf_counter()
         space = Space.from_json(space_json)
         answers, _ = _cached_answers(widget, space, cache, sources)
@@ -169,6 +180,12 @@ def write_answers(site_dir: Path, cache: Path | None = None, sources: str = "") 
             reports.append(Report(widget, space.size, False, size, seconds,
                                   f"{space.size} inputs, not precomputed: {size:,} bytes, over {MAX_BYTES:,}"))
             continue
+        if size > left:
+            reports.append(Report(widget, space.size, False, size, seconds,
+                                  f"{space.size} inputs, not precomputed: the site's answers would pass "
+                                  f"{MAX_SITE_BYTES:,} bytes"))
+            continue
+        left -= size
         folders[(widget, space_json)] = _write(site_dir, widget, space, answers)
         kind = "one change from a page's state" if space.base is not None else "every input"
         reports.append(Report(widget, space.size, True, size, seconds, f"{space.size} answers, precomputed ({kind})"))
