@@ -86,6 +86,8 @@ def test_edits_reach_the_open_page_errors_show_there_and_table_and_widget_agree(
     assert page.evaluate(CONFIG)["snapshot"] is not None
 
     assert page.evaluate(CELL, ["4", 2]) == "40.7%"  # a hit on 5 or 6
+    requested: list[str] = []
+    tab.context.on("request", lambda request: requested.append(request.url))
     served.edit("pips/rules/faces.py", "HIT_FACES = 2", "HIT_FACES = 3")  # now on 4, 5 or 6
     page.wait_for_function(f"([dice, column, text]) => ({CELL})([dice, column]) === text", arg=["4", 2, "68.8%"],
                            timeout=REBUILD_MS)
@@ -102,5 +104,8 @@ def test_edits_reach_the_open_page_errors_show_there_and_table_and_widget_agree(
     answer.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert answer.locator("strong").inner_text() == page.evaluate(CELL, ["4", 2]) == "68.8%"
     assert page.evaluate("window.rollwright.bootPath") == "snapshot-refreshed"
+    # The new wheel alone: the games were refreshed from it, not after installing all of Python's files.
+    assert any(url.endswith(".whl") for url in requested)
+    assert not [url for url in requested if url.endswith("python_stdlib.zip")], requested
     served.alive()
     assert tab.errors == []

@@ -52,7 +52,16 @@ def forget_systems(packages: Iterable[str]) -> None:
     discovery.load.cache_clear()
     discovery.system_packages.cache_clear()
     system._declared.cache_clear()
-    importlib.invalidate_caches()
+    _look_again()
+
+
+def _look_again() -> None:
+    """What ``importlib.invalidate_caches()`` does for files on ``sys.path`` (a module added since is found).
+    Not that function itself: from Python 3.14 it imports ``importlib.metadata``, which a browser's Python
+    restored from the site's memory snapshot does not have (its standard library is left out)."""
+    for finder in list(sys.path_importer_cache.values()):
+        if finder is not None and hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
 
 
 def refresh_systems(packages: Iterable[str]) -> list[str]:

@@ -113,7 +113,7 @@ async function refreshed(pyodide, { entryModule, wheelURL, refresh }, complete, 
     return makeRuntime(pyodide, entryModule, { ...how, path: "snapshot-refreshed" });
   };
   try {
-    installWheel(pyodide, await fetchBytes(wheelURL));
+    installWheel(pyodide, await wholeZip(wheelURL));
     return again();
   } catch (error) {
     console.warn(`Rollwright: ${describe(error)}; installing Python's files`);
