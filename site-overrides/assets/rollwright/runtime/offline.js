@@ -185,11 +185,16 @@ export async function registerOffline(config) {
     askToKeep(navigator.serviceWorker.controller);
   });
   noteVisit();
-  // The theme's instant navigation: its location$ gives each page's address as it is opened.
-  const materialLocation = /** @type {any} */ (window).location$;
-  if (materialLocation && typeof materialLocation.subscribe === "function") {
-    materialLocation.subscribe((/** @type {unknown} */ url) => { if (url instanceof URL) noteVisit(url); });
-  }
+  // The theme's instant navigation: its location$ gives each page's address as it is opened. rollwright.js is
+  // async and may run before the theme's deferred bundle, which defines location$ by DOMContentLoaded.
+  const followTheTheme = () => {
+    const materialLocation = /** @type {any} */ (window).location$;
+    if (materialLocation && typeof materialLocation.subscribe === "function") {
+      materialLocation.subscribe((/** @type {unknown} */ url) => { if (url instanceof URL) noteVisit(url); });
+    }
+  };
+  if (/** @type {any} */ (window).location$ || document.readyState === "complete") followTheTheme();
+  else document.addEventListener("DOMContentLoaded", followTheTheme, { once: true });
   askBuild();
   await settled();
   try {
