@@ -14,7 +14,7 @@ import { showChartReadouts } from "./widgets/chart-readout.js";
 import { showExactOnDemand } from "./widgets/exact.js";
 import { narrowSearchToAGame } from "./widgets/search-games.js";
 import { markScrollRegions } from "./widgets/scroll-regions.js";
-import { registerOffline } from "./runtime/offline.js";
+import { followVisits, registerOffline } from "./runtime/offline.js";
 import { mountChip } from "./widgets/chips.js";
 import { mountWidget } from "./widgets/widgets.js";
 import { warmWhenIdle } from "./runtime/warm.js";
@@ -57,13 +57,14 @@ function mountAll() {
 }
 
 /**
- * Follow the theme's instant navigation: its `document$` emits each page it opens (the first one too).
- * This module is loaded `async` (main.html): it may run before the theme's deferred bundle, which
- * defines `document$` and has run by DOMContentLoaded.
+ * Follow the theme's instant navigation: its `document$` emits each page it opens (the first one too), its
+ * `location$` each address (offline.js notes them). This module is loaded `async` (main.html): it may run
+ * before the theme's deferred bundle, which defines both and has run by DOMContentLoaded.
  */
 function followTheTheme() {
-  const materialDocument = /** @type {any} */ (window).document$;
-  if (materialDocument && typeof materialDocument.subscribe === "function") materialDocument.subscribe(mountAll);
+  const theme = /** @type {any} */ (window);
+  if (theme.document$ && typeof theme.document$.subscribe === "function") theme.document$.subscribe(mountAll);
+  followVisits(theme.location$);
 }
 
 // The widgets go live as soon as the page is parsed and this module has loaded, without waiting for the

@@ -120,6 +120,19 @@ function noteVisit(url = location) {
   } catch { /* no session storage: the service worker keeps the pages it serves itself */ }
 }
 
+/** Whether this build keeps pages offline, so the pages the theme opens in place are noted (followVisits). */
+let noting = false;
+
+/**
+ * Note each page the theme's instant navigation opens in place (its `location$`; rollwright.js hands it over
+ * once the theme is up), so a service worker that takes control later keeps it too.
+ * @param {any} materialLocation
+ */
+export function followVisits(materialLocation) {
+  if (!materialLocation || typeof materialLocation.subscribe !== "function") return;
+  materialLocation.subscribe((/** @type {unknown} */ url) => { if (noting && url instanceof URL) noteVisit(url); });
+}
+
 /** What this visit loaded: the pages this tab opened, and the files this document fetched. */
 function visited() {
   const urls = new Set([location.origin + location.pathname]);
@@ -184,17 +197,8 @@ export async function registerOffline(config) {
     askBuild();
     askToKeep(navigator.serviceWorker.controller);
   });
+  noting = true;
   noteVisit();
-  // The theme's instant navigation: its location$ gives each page's address as it is opened. rollwright.js is
-  // async and may run before the theme's deferred bundle, which defines location$ by DOMContentLoaded.
-  const followTheTheme = () => {
-    const materialLocation = /** @type {any} */ (window).location$;
-    if (materialLocation && typeof materialLocation.subscribe === "function") {
-      materialLocation.subscribe((/** @type {unknown} */ url) => { if (url instanceof URL) noteVisit(url); });
-    }
-  };
-  if (/** @type {any} */ (window).location$ || document.readyState === "complete") followTheTheme();
-  else document.addEventListener("DOMContentLoaded", followTheTheme, { once: true });
   askBuild();
   await settled();
   try {
