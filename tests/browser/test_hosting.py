@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.browser import open_tab
+from tests.support.browser import open_tab, wait_theme_follows_links
 from tests.support.siteserver import SiteServer
 
 pytestmark = pytest.mark.browser
@@ -20,7 +20,7 @@ def _navigates_instantly(browser, origin: str) -> bool:
     try:
         page = tab.page
         page.goto(origin + ERRATA)
-        page.wait_for_function("() => window.document$ !== undefined")
+        wait_theme_follows_links(page)
         page.evaluate("window.__sameDocument = true")
         page.locator(".md-nav--primary a.md-nav__link", has_text="Character builder").first.click()
         page.wait_for_url(origin + BUILDER)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.browser import BOOT_TIMEOUT_MS
+from tests.support.browser import BOOT_TIMEOUT_MS, wait_theme_follows_links
 
 pytestmark = pytest.mark.browser
 
@@ -38,11 +38,7 @@ def test_every_page_opened_in_the_visit_works_offline(pips_live, tab):
     page = tab.page
     page.goto(pips_live.url(FIRST))
     assert page.evaluate("navigator.serviceWorker.controller") is None
-    # The theme follows a link in place (instant navigation) only once it has read the sitemap; a click before
-    # that is an ordinary page load (our scripts no longer wait for the theme's, so the page is loaded sooner).
-    page.wait_for_function("() => performance.getEntriesByType('resource')"
-                           ".some((e) => e.name.endsWith('/sitemap.xml') && e.responseEnd > 0)")
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")  # its load handler
+    wait_theme_follows_links(page)
     page.evaluate("window.__samePage = true")
     page.evaluate("p => [...document.querySelectorAll('.md-nav--primary a.md-nav__link')]"
                   ".find(a => new URL(a.href).pathname.endsWith('/' + p)).click()", BY_MENU)

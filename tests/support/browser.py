@@ -106,6 +106,15 @@ def tab(browser) -> Iterator[Tab]:
     assert tab.external == [], f"the site tried to reach other hosts: {tab.external}"
 
 
+def wait_theme_follows_links(page) -> None:
+    """Until the theme follows the site's links in place (instant navigation): it does once it has read its
+    sitemap; a click before that is an ordinary page load (rollwright.js no longer waits for the theme's bundle,
+    so a page is loaded, and a test may click, sooner)."""
+    page.wait_for_function("() => window.document$ !== undefined && performance.getEntriesByType('resource')"
+                           ".some((e) => e.name.endsWith('/sitemap.xml') && e.responseEnd > 0)")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")  # its load handler
+
+
 def builder_page_url(site: Site, system_id: str) -> str:
     """The built page that holds a system's character builder."""
     for page in sorted(site.directory.rglob("index.html")):
