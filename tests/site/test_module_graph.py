@@ -28,7 +28,13 @@ def test_every_module_is_listed_once_and_every_page_gets_the_entrys_whole_graph(
     assert len(paths) == len(set(paths)) and paths[0] == ENTRY
     everywhere = {m["path"] for m in listed if m["when"] == [""]}
     assert everywhere == set(closure(ROOT, ENTRY))
-    assert {"widgets/widgets.js", "widgets/roll-log.js", "widgets/download.js", "runtime/worker-client.js"} <= everywhere
+    assert {"widgets/widgets.js", "widgets/answers.js", "runtime/worker-client.js"} <= everywhere
+    # What follows an answer or waits for a quiet page is not fetched before a page is live...
+    assert not {"widgets/roll-log.js", "widgets/roll-links.js", "widgets/download.js",
+                "builder/store-notice.js", "widgets/use-character.js"} & everywhere
+    # ... but the roll log's own page preloads it.
+    rolls = {m["path"] for m in listed if "data-rw-roll-log" in m["when"]}
+    assert {"widgets/roll-log.js", "widgets/download.js"} <= rolls
     builder = {m["path"] for m in listed if "data-rw-builder=" in m["when"]}
     assert "builder/character-form.js" in builder and "builder/character-store.js" in builder
 

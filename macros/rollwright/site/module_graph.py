@@ -30,11 +30,14 @@ ON_DEMAND: tuple[tuple[str, tuple[str, ...], bool], ...] = (
     ("widgets/things.js", ("data-rw-things", "data-rw-entry="), True),
     ("widgets/use-character.js", ("data-rw-fill",), False),
     ("widgets/tracker-keep.js", ("data-rw-keep",), True),
+    ("widgets/roll-log.js", ("data-rw-roll-log",), True),
+    ("widgets/roll-links.js", ("data-rw-widget", "data-rw-chip"), False),
 )
-"""Modules imported with ``import(...)`` when a page holds one of these marks (rollwright.js, widgets.js), and
-whether the theme preloads them there. A builder, a things list and a tracker are the page's point; the note
-about unreadable saved characters and "use my character" come a moment after the page is live, so that on a
-phone's link they do not delay its first answer (each request costs a round trip)."""
+"""Modules imported with ``import(...)`` (rollwright.js, widgets.js, after-answer.js), the marks of the pages
+that use them, and whether the theme preloads them there. A builder, a things list, a tracker and the roll log
+are the page's point. The rest load once the page is quiet (runtime/idle.js) or with the first answer, so
+that on a phone's link they do not delay that answer (each request before it takes a share of a busy link):
+the note about unreadable saved characters, "use my character", the roll links and the roll log."""
 
 _STATIC = re.compile(r"""^[ \t]*(?:import\s*(?:[\w$*{][^;'"]*?\sfrom\s*)?|export\s*(?:\*|\{[^}]*\})[^;'"]*?\bfrom\s*)"""
                      r"""["'](\.{1,2}/[^"']+\.js)["']""", re.M)

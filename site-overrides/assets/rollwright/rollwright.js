@@ -7,18 +7,23 @@
  * per visit, not once per page.
  * (preboot.js may have started Python already; the worker is one per tab either way.)
  * It also registers the service worker that keeps the site readable offline (runtime/offline.js).
+ *
+ * Only what a page needs to go live, and what a reader can press from its first moment, is imported here.
+ * The note about unreadable saved characters and "use my character" load once the page is quiet
+ * (runtime/idle.js), roll links and the roll log with the first answer (widgets/after-answer.js): on a
+ * phone's link every module before the first answer takes a share of the bandwidth that answer waits on.
  */
 
 import { config, configError } from "./runtime/config.js";
 import { showChartReadouts } from "./widgets/chart-readout.js";
 import { showExactOnDemand } from "./widgets/exact.js";
 import { narrowSearchToAGame } from "./widgets/search-games.js";
-import { markScrollRegions } from "./widgets/scroll-regions.js";
 import { followVisits, registerOffline } from "./runtime/offline.js";
 import { mountChip } from "./widgets/chips.js";
 import { mountWidget } from "./widgets/widgets.js";
+import { markScrollRegions } from "./widgets/scroll-regions.js";
 import { warmWhenIdle } from "./runtime/warm.js";
-import { mountRollLog } from "./widgets/roll-log.js";
+import { whenQuiet } from "./runtime/idle.js";
 
 /** Mount every widget and inline roll chip in the current document that is not mounted yet. */
 function mountAll() {
@@ -28,8 +33,12 @@ function mountAll() {
   for (const chip of document.querySelectorAll("[data-rw-chip]:not([data-rw-mounted])")) {
     mountChip(/** @type {HTMLElement} */ (chip), config, configError);
   }
-  for (const log of document.querySelectorAll("[data-rw-roll-log]:not([data-rw-mounted])")) {
-    mountRollLog(/** @type {HTMLElement} */ (log));
+  if (document.querySelector("[data-rw-roll-log]:not([data-rw-mounted])")) {
+    import("./widgets/roll-log.js").then(({ mountRollLog }) => {
+      for (const log of document.querySelectorAll("[data-rw-roll-log]:not([data-rw-mounted])")) {
+        mountRollLog(/** @type {HTMLElement} */ (log));
+      }
+    }, (error) => console.error("Rollwright: the roll log could not load", error));
   }
   requestAnimationFrame(markScrollRegions); // after the theme has wrapped this page's tables
   warmWhenIdle(config); // a page that does not need Python first: later, when idle on a fast link
@@ -43,16 +52,16 @@ function mountAll() {
     }, (error) => console.error("Rollwright: the builder could not load", error));
   }
   if (document.querySelector("section[data-rw-widget][data-rw-system]")) {
-    import("./builder/store-notice.js").then(({ noteUnreadableStores }) => noteUnreadableStores(),
-      (error) => console.error("Rollwright: the saved-characters note could not load", error));
+    whenQuiet(() => import("./builder/store-notice.js").then(({ noteUnreadableStores }) => noteUnreadableStores(),
+      (error) => console.error("Rollwright: the saved-characters note could not load", error)));
   }
   if (document.querySelector("[data-rw-things]:not([data-rw-mounted]), .rw-entry:not([data-rw-mounted])")) {
     import("./widgets/things.js").then(({ mountAllThings }) => mountAllThings(),
       (error) => console.error("Rollwright: the things lists could not load", error));
   }
   if (document.querySelector("[data-rw-fill]")) {
-    import("./widgets/use-character.js").then(({ mountUseCharacter }) => mountUseCharacter(config),
-      (error) => console.error("Rollwright: use-character could not load", error));
+    whenQuiet(() => import("./widgets/use-character.js").then(({ mountUseCharacter }) => mountUseCharacter(config),
+      (error) => console.error("Rollwright: use-character could not load", error)));
   }
 }
 

@@ -8,6 +8,7 @@
 
 import { runtimeState, startPython } from "./worker-client.js";
 import { slowConnection } from "./connection.js";
+import { whenQuiet } from "./idle.js";
 
 /** Whether this page will start Python when idle (it has live parts, Python is not started, the link is not slow). */
 export function willWarm() {
@@ -25,7 +26,5 @@ export function warmWhenIdle(config) {
     if (!willWarm()) return;
     startPython(config).catch(() => { /* each widget shows the failure when it needs Python */ });
   };
-  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(go, { timeout: 3000 }) : setTimeout(go, 500));
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
+  whenQuiet(go, { after: 0 }); // on a fast link only (willWarm): no need to wait past the load
 }

@@ -24,7 +24,7 @@
 
 import { EngineError, callEngine, runtimeState } from "../runtime/worker-client.js";
 import { copyButton } from "./copy-link.js";
-import { logRoll } from "./roll-log.js";
+import { afterAnswer } from "./after-answer.js";
 
 const INTEGER = /^\d+$/;
 const QUIET = "rw-chip--quiet"; // its odds are hidden (pressed, Escape, or another chip shows its own)
@@ -116,6 +116,8 @@ export function mountChip(chip, config, configError) {
     const seed = shared ?? (INTEGER.test(fixed) ? Number(fixed) : randomSeed());
     if (runtimeState().state !== "ready") show(region, "loading", "Starting Python to roll…");
     region.setAttribute("aria-busy", "true");
+    const later = afterAnswer(); // the roll log loads while Python answers
+    later.catch(() => { /* said below, if the roll is answered */ });
     try {
       const answer = await callEngine(config, callName, { ...params, seed });
       if (mine !== sequence) return; // a newer roll supersedes this one
@@ -131,6 +133,8 @@ export function mountChip(chip, config, configError) {
       link = url.href;
       show(region, "done", shared === null ? String(answer.text)
         : `${answer.text} (reproduced from a shared link: the same seed, the same dice)`);
+      const { logRoll } = await later;
+      if (mine !== sequence) return;
       if (shared === null) {
         logRoll({ what: "Inline roll", text: String(answer.text), seed: Number(answer.seed), total: String(answer.total), link });
       }

@@ -59,8 +59,9 @@ export async function copyText(text, anchor) {
 
 /**
  * A button that copies what `text()` gives when pressed, and says so for a moment (in its own words,
- * read out by screen readers through its live label).
- * @param {() => string} text
+ * read out by screen readers through its live label). `text` may be async: a link whose module loads on
+ * first use (the press keeps its user activation for seconds, long enough for the clipboard).
+ * @param {() => string|Promise<string>} text
  * @param {string} label
  * @param {string} [css]
  * @returns {HTMLButtonElement}
@@ -73,7 +74,7 @@ export function copyButton(text, label, css = "md-button rw-copy") {
   button.textContent = label;
   let timer = 0;
   button.addEventListener("click", async () => {
-    const copied = await copyText(text(), button);
+    const copied = await copyText(await text(), button);
     clearTimeout(timer);
     button.textContent = copied ? "Link copied" : label;
     if (copied) timer = window.setTimeout(() => { button.textContent = label; }, 2000);

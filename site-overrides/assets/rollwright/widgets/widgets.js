@@ -12,7 +12,8 @@
  * Every widget gets a "Copy link" button (its state lives in the address); an answer that is a roll (its
  * result carries `data-rw-seed`) is a roll link (./roll-links.js): the form's state with that seed, which a
  * reader opens to see the same dice, marked as reproduced; each roll goes to the reader's roll log
- * (./roll-log.js). A widget marked `data-rw-keep` (a tracker) is also kept in the browser (./tracker-keep.js).
+ * (./roll-log.js). Those two load with the first answer (./after-answer.js), not before the page is live. A
+ * widget marked `data-rw-keep` (a tracker) is also kept in the browser (./tracker-keep.js).
  * An error that names a field is shown once, in that field's `[data-rw-field-error]` (the status
  * line then only points to it: FIELD_ERROR_STATUS); any other error is shown in the status line.
  *
@@ -31,8 +32,7 @@ import { clearStale, clearedNote } from "./stale-values.js";
 import { markScrollRegions } from "./scroll-regions.js";
 import { keepInAddress, writeState } from "./url-state.js";
 import { copyButton } from "./copy-link.js";
-import { logRoll } from "./roll-log.js";
-import { answerLink, rollOf, showReproduced, sharedKey, unshare } from "./roll-links.js";
+import { afterAnswer } from "./after-answer.js";
 
 const DEBOUNCE_MS = 150;
 /** The status line's words while the error is shown under the field it names. */
@@ -277,19 +277,10 @@ export function mountWidget(section, config, configError) {
       showResult(result, answer.html);
       setStatus(section, fromSite ? "built" : "ready", note ? `Live. ${note}` : "Live"); // "ready": Python's
       note = "";
-      const shared = !byReader && urlKey && sharedKey() === urlKey;
-      if (byReader && urlKey) unshare(urlKey, section);
       if (urlKey) writeState(form, urlKey);
       keeper?.answered(byReader);
-      const roll = rollOf(result);
-      const link = urlKey ? answerLink(form, urlKey, roll) : location.href;
-      if (shared && roll) showReproduced(section, roll);
-      logAnswer(section, result, link);
-      const said = roll ? `${roll.seed} ${roll.text}` : "";
-      if (roll && byReader && said !== lastLogged) { // a tracker stepping through one roll logs it once
-        logRoll({ what: title, text: roll.text, seed: roll.seed, total: roll.total, link });
-        lastLogged = said;
-      }
+      afterAnswer().then((later) => { if (mine === sequence) linkAndLog(later, byReader); },
+        (error) => console.error("Rollwright: this answer's link and log could not load", error));
     } catch (error) {
       if (mine !== sequence) return;
       const data = error instanceof EngineError ? error : new EngineError({ kind: "internal", message: String(error) });
@@ -304,6 +295,26 @@ export function mountWidget(section, config, configError) {
       clearTimeout(busy);
       clearTimeout(slow);
       if (mine === sequence) result.removeAttribute("aria-busy");
+    }
+  };
+
+  /**
+   * The answer just shown as a link (a roll's: its seed, and "reproduced" when the address shared it), in the
+   * widget's log of answers and, for a roll the reader made, in their roll log.
+   * @param {import("./after-answer.js").AfterAnswer} later
+   * @param {boolean} byReader
+   */
+  const linkAndLog = ({ answerLink, logRoll, rollOf, showReproduced, sharedKey, unshare }, byReader) => {
+    const shared = !byReader && urlKey && sharedKey() === urlKey;
+    if (byReader && urlKey) unshare(urlKey, section);
+    const roll = rollOf(result);
+    const link = urlKey ? answerLink(form, urlKey, roll) : location.href;
+    if (shared && roll) showReproduced(section, roll);
+    logAnswer(section, result, link);
+    const said = roll ? `${roll.seed} ${roll.text}` : "";
+    if (roll && byReader && said !== lastLogged) { // a tracker stepping through one roll logs it once
+      logRoll({ what: title, text: roll.text, seed: roll.seed, total: roll.total, link });
+      lastLogged = said;
     }
   };
 
@@ -328,7 +339,11 @@ export function mountWidget(section, config, configError) {
     }
   };
   if (urlKey) {
-    const copy = copyButton(() => answerLink(form, urlKey, rollOf(result)), "Copy link", "md-button rw-copy");
+    const link = async () => {
+      const { answerLink, rollOf } = await afterAnswer();
+      return answerLink(form, urlKey, rollOf(result));
+    };
+    const copy = copyButton(link, "Copy link", "md-button rw-copy");
     copy.title = "Copy a link to this widget as it is now (a roll: the same dice)";
     (form.querySelector("button[type=submit]") ?? form).after(copy);
   }
@@ -353,8 +368,13 @@ export function mountWidget(section, config, configError) {
   });
   if (section.dataset.rwLive === "change") {
     let timer = 0;
-    // Python's answers wait for a pause in the typing; the site's own are one small file each, asked for at once.
-    const later = () => { clearTimeout(timer); timer = setTimeout(update, built && !pythonTookOver ? 0 : DEBOUNCE_MS); };
+    // Python's answers wait for a pause in the typing; the site's own are one small file each, asked for at
+    // once, in the keypress's own task (a task queued after it may wait behind the theme's bundle on a phone).
+    const later = () => {
+      clearTimeout(timer);
+      if (built && !pythonTookOver) update();
+      else timer = setTimeout(update, DEBOUNCE_MS);
+    };
     form.addEventListener("input", later);
     form.addEventListener("change", later);
   }
