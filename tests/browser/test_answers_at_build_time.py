@@ -16,15 +16,23 @@ pytestmark = pytest.mark.browser
 ODDS = "section[data-rw-widget='pips-odds']"
 
 
-def _answer_file(site, dice: int, need: int) -> dict:
-    """The answer file the page should read for these inputs (its index in the widget's space)."""
+def _answer_path(site, dice: int, need: int) -> str:
+    """The site path of the answer file the page should read for these inputs (its index in the widget's space)."""
     section = (site.directory / "pips" / "index.html").read_text(encoding="utf-8")
     from rollwright.kit.answer_space import Space
     from rollwright.site.answers import _SECTION, _attrs
 
     attrs = next(_attrs(tag) for tag in _SECTION.findall(section) if "pips-odds" in tag)
     index = Space.from_json(attrs["data-rw-space"]).index({"dice": dice, "need": need})
-    return json.loads((site.directory / attrs["data-rw-answers"] / f"{index}.json").read_text(encoding="utf-8"))
+    return f"{attrs['data-rw-answers']}{index}.json"
+
+
+def _answer_file(site, dice: int, need: int) -> dict:
+    """The answer file the page should read for these inputs."""
+    return json.loads((site.directory / _answer_path(site, dice, need)).read_text(encoding="utf-8"))
+
+
+READ = "(path) => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith(path)).length"
 
 
 def test_without_python_a_precomputed_widget_answers_by_keyboard(pips_live, browser):
@@ -34,12 +42,15 @@ def test_without_python_a_precomputed_widget_answers_by_keyboard(pips_live, brow
         page.goto(pips_live.url(RULES))
         page.wait_for_selector(f"{ODDS}[data-rw-state='built']")
         dice = page.locator(f"{ODDS} input[name=dice]")
-        dice.focus()
+        dice.focus()  # a field about to change: the answers one step either side are read ahead
+        below, above = _answer_path(pips_live, 2, 2), _answer_path(pips_live, 4, 2)
+        page.wait_for_function(f"([a, b]) => ({READ})(a) === 1 && ({READ})(b) === 1", arg=[below, above])
         page.keyboard.press("ArrowUp")  # 3 -> 4
         result = page.locator(f"{ODDS} [data-rw-result]")
         expected = _answer_file(pips_live, 4, 2)["result"]["html"]
         page.wait_for_function("([el, html]) => el.innerHTML === html", arg=[result.element_handle(), expected])
         assert "4 dice, 2 hits needed" in result.inner_text()
+        assert page.evaluate(READ, above) == 1  # the answer read ahead, not read again
         need = page.locator(f"{ODDS} input[name=need]")
         need.focus()
         page.keyboard.press("Control+A")

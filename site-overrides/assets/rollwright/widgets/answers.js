@@ -5,6 +5,10 @@
  * parameters and reads it, so the page answers without Python; inputs outside the space get null (Python
  * answers those). It never builds markup: the answer's HTML is the engine's, shown by widgets.js.
  *
+ * A field that takes the focus has the answers one step either side of its value read ahead (prefetchNear):
+ * a reader who focuses a field is about to change it, most often by one (an arrow key, a phone's stepper), and
+ * that answer is then in the tab before the key is pressed.
+ *
  * The index is the engine's (rollwright/kit/answer_space.py): a grid is every combination, the last field
  * fastest; a star (`base`) is the page's state with one field changed, field after field.
  */
@@ -64,8 +68,45 @@ export function indexOf(space, params) {
   return space.fields.slice(0, k).reduce((sum, [, values]) => sum + values.length, 0) + places[k];
 }
 
-/** @type {Map<string, Promise<{html: string}>>} answers read in this tab, by URL */
+/** @type {Map<string, Promise<any>>} answers read (or being read) in this tab, by URL: each file once */
 const read = new Map();
+
+/**
+ * The envelope of the answer file at `url`, read once per tab (a failed read is forgotten, to be tried again).
+ * @param {string} url
+ * @returns {Promise<any>}
+ */
+function readAnswer(url) {
+  if (!read.has(url)) {
+    const reading = fetch(url, { credentials: "same-origin" }).then(async (response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    });
+    reading.catch(() => read.delete(url));
+    read.set(url, reading);
+  }
+  return /** @type {Promise<any>} */ (read.get(url));
+}
+
+/**
+ * Read ahead the answers of `params` with field `name` one value either side of its own (within the space).
+ * @param {HTMLElement} section
+ * @param {Record<string, unknown>} params the form's parameters now
+ * @param {string} name the field that took the focus
+ */
+export function prefetchNear(section, params, name) {
+  const found = answersOf(section);
+  const field = found?.space.fields.find(([fieldName]) => fieldName === name);
+  if (!found || !field || !Object.prototype.hasOwnProperty.call(params, name)) return;
+  const values = field[1];
+  const place = values.findIndex((v) => same(v, params[name]));
+  if (place < 0) return;
+  for (const next of [place - 1, place + 1]) {
+    if (next < 0 || next >= values.length) continue;
+    const index = indexOf(found.space, { ...params, [name]: values[next] });
+    if (index !== null) readAnswer(new URL(`${index}.json`, found.folder).href).catch(() => { /* read again when asked */ });
+  }
+}
 
 /**
  * The build-time answer for these parameters: `{html}`, an EngineError (the engine refused them, in its
@@ -80,17 +121,10 @@ export async function builtAnswer(section, params) {
   const index = indexOf(found.space, params);
   if (index === null) return null;
   const url = new URL(`${index}.json`, found.folder).href;
-  if (!read.has(url)) {
-    read.set(url, fetch(url, { credentials: "same-origin" }).then(async (response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.json();
-    }));
-  }
   let envelope;
   try {
-    envelope = await read.get(url);
+    envelope = await readAnswer(url);
   } catch (error) {
-    read.delete(url);
     console.warn(`Rollwright: the build-time answer ${url} could not be read (${error.message}); Python answers`);
     return null;
   }

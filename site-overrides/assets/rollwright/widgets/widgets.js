@@ -27,7 +27,7 @@
  */
 
 import { EngineError, SLOW_MS, callEngine, events, runtimeState, startPython } from "../runtime/worker-client.js";
-import { answersOf, builtAnswer } from "./answers.js";
+import { answersOf, builtAnswer, prefetchNear } from "./answers.js";
 import { clearStale, clearedNote } from "./stale-values.js";
 import { markScrollRegions } from "./scroll-regions.js";
 import { keepInAddress, writeState } from "./url-state.js";
@@ -361,6 +361,10 @@ export function mountWidget(section, config, configError) {
   };
   form.addEventListener("input", edited);
   form.addEventListener("change", edited);
+  if (built) form.addEventListener("focusin", (event) => { // a field about to change: its next answers, read ahead
+    const name = /** @type {HTMLInputElement} */ (event.target).name;
+    if (name && !pythonTookOver) prefetchNear(section, collectParams(form), name);
+  });
   form.addEventListener("change", () => applyUsedWhen(form));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
