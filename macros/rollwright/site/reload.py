@@ -3,8 +3,10 @@
 Every HTML page the dev server sends ends with ``<script src="/.rollwright/reload.js"
 data-epoch="N">``, where N counts the builds finished so far. The script (a constant: no text
 of the site's is ever put in it) long-polls ``/.rollwright/reload?epoch=N``, which answers once
-a build has finished since (or after a while, and the script asks again), and reloads the page,
-keeping where the reader had scrolled to.
+a build has finished since (or after a while, and the script asks again). Then it fetches the page
+as built again and swaps it in place, as the theme's instant navigation does, with the tab's Python
+brought up to date (``runtime/hot-refresh.js``), when the page and its memory snapshot allow; else it
+reloads the page, keeping where the reader had scrolled to.
 
 >>> inject(b"<html><body><p>Hi</p></body></html>", 3).decode()
 '<html><body><p>Hi</p><script src="/.rollwright/reload.js" data-epoch="3"></script></body></html>'
@@ -24,6 +26,7 @@ import re
 import threading
 import time
 from collections.abc import Iterable
+from pathlib import Path
 
 RELOAD_PATH = "/.rollwright/reload"
 """Where the script long-polls (``?epoch=N``); answers ``{"epoch": M}``."""
@@ -34,42 +37,8 @@ ERROR_CLASS = "rw-build-error"
 SLOW_BUILD = 10.0
 """Seconds after which a running build is said to be still running."""
 
-RELOAD_SCRIPT = b"""// Rollwright's dev server: reload this page once the site has been built again.
-(() => {
-  const epoch = (document.currentScript && document.currentScript.dataset.epoch) || "0";
-  const key = "rollwright-reload-scroll";
-  const failed = document.querySelector(".rw-build-error") !== null;  // the error page keeps the place for the page
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(key) || "null");
-    if (!failed) sessionStorage.removeItem(key);
-    if (!failed && kept && kept.path === location.pathname) {
-      history.scrollRestoration = "manual";  // the browser would put back the error page's place
-      addEventListener("load", () => scrollTo(kept.x, kept.y));
-    }
-  } catch (error) { /* no storage: start at the top */ }
-  if (window.__rollwrightReload) return;  // one loop per tab, whatever instant navigation runs again
-  window.__rollwrightReload = true;
-  const pause = (ms) => new Promise((done) => setTimeout(done, ms));
-  (async () => {
-    for (;;) {
-      try {
-        const answer = await fetch("/.rollwright/reload?epoch=" + encodeURIComponent(epoch), {cache: "no-store"});
-        if (!answer.ok) { await pause(1000); continue; }
-        const now = String((await answer.json()).epoch);
-        if (now !== epoch) {
-          if (!failed) try {
-            sessionStorage.setItem(key, JSON.stringify({path: location.pathname, x: scrollX, y: scrollY}));
-          } catch (error) { /* reload at the top */ }
-          location.reload();
-          return;
-        }
-      } catch (error) {
-        await pause(1000);  // the server is down or restarting: ask again
-      }
-    }
-  })();
-})();
-"""
+RELOAD_SCRIPT = (Path(__file__).with_name("reload.js")).read_bytes()
+"""The script (``reload.js`` beside this module): it swaps a page built again in place, or reloads it."""
 
 _BODY_END = re.compile(rb"</body\s*>", re.IGNORECASE)
 
