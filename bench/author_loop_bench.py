@@ -149,8 +149,9 @@ def _until(page: Any, script: str, arg: Any, started: float) -> float:
 
 HAS_TEXT = "m => !!document.body && document.body.textContent.includes(m)"
 BOOT = ("() => { const r = window.rollwright; const w = r && r.worker;"
-        " return r ? [r.bootPath, w && w.pyodideMs, w && w.engineMs] : null; }")
-"""How the widget's Python started (the path, and the worker's ms to Pyodide and then to the engine)."""
+        " return r ? [r.bootPath, w && w.pyodideMs, w && w.engineMs, r.refreshes, r.refreshMs] : null; }")
+"""How the widget's Python started (the path, and the worker's ms to Pyodide and then to the engine), and how often
+it took a new wheel since, in place (a page swapped in place), with the worker's ms for the last time."""
 WHEEL = "() => { const c = document.getElementById('rw-config'); return c ? JSON.parse(c.textContent).engineWheel : null; }"
 
 

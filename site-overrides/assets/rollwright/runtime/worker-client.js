@@ -70,6 +70,7 @@ const stats = {
   watched: false, // the worker's death is seen at once (runtime/liveness.js)
   restarts: 0, // dead workers replaced
   refreshes: 0, // new wheels the running worker took under `rollwright serve` (refreshPython)
+  refreshMs: /** @type {number|null} */ (null), // the worker's time for the last of them
   restartReason: /** @type {string|null} */ (null), // why the last one was
   phase: "idle", // see the module's text
   deaths: /** @type {{when: "booting"|"later", why: string}[]} */ ([]),
@@ -351,7 +352,11 @@ export function refreshPython(config) {
   const seconds = Math.round(config.bootTimeoutMs / 1000);
   const done = request("refresh", { wheelURL: config.wheelURL, games: [...(config.snapshot?.refresh ?? [])] },
     config.bootTimeoutMs, `Python did not take the edited games within ${seconds} s`);
-  booting = Promise.all([booting, done]).then(([info]) => { stats.refreshes += 1; return info; });
+  booting = Promise.all([booting, done]).then(([info, answer]) => {
+    stats.refreshes += 1;
+    stats.refreshMs = Number(answer?.ms ?? 0) || null; // null: a worker replaced meanwhile booted the new wheel
+    return info;
+  });
   booting.catch(() => {}); // each caller of startPython sees it
   return done.then(() => {});
 }
@@ -453,6 +458,7 @@ if (!Object.prototype.hasOwnProperty.call(window, "rollwright")) {
       get restarts() { return stats.restarts; },
       get restartReason() { return stats.restartReason; },
       get refreshes() { return stats.refreshes; },
+      get refreshMs() { return stats.refreshMs; },
       get phase() { return stats.phase; },
       get deaths() { return stats.deaths.map((death) => ({ ...death })); },
       get error() { return stats.error; },

@@ -40,7 +40,7 @@
  * - page -> worker `refresh` `{wheelURL, games}` (under `rollwright serve`, a page swapped in place after an
  *   edit: worker-client.js `refreshPython`): once the boot (and any refresh before) is done, put that wheel in
  *   place and import those games afresh (boot-paths.js `refreshed`); calls sent after it wait for it. Answers
- *   `result` `{games}` or `error` (the page then loads again).
+ *   `result` `{games, ms}` (ms: the time it took, once its turn came) or `error` (the page then loads again).
  * - page -> worker `watch` (answered at once, also while Python boots or computes): `result`
  *   `{lock}`, the name of a Web Lock this worker holds for as long as it lives (null where the
  *   browser has no Web Locks). The page asks for the same lock: the browser grants it the moment
@@ -227,11 +227,14 @@ function refresh(id, { wheelURL, games }) {
     return;
   }
   const named = [...(games ?? [])].map(String);
+  let ms = 0;
   booting = booting.then(async (runtime) => {
+    const began = performance.now();
     const next = await runtime.refresh(String(wheelURL), named);
+    ms = Math.round(performance.now() - began);
     return { ...next, filesComplete: Boolean(runtime.filesComplete || next.filesComplete) };
   });
-  booting.then(() => post("result", id, { games: named }), (error) => post("error", id, errorData("refresh", error)));
+  booting.then(() => post("result", id, { games: named, ms }), (error) => post("error", id, errorData("refresh", error)));
 }
 
 /**
