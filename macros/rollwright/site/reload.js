@@ -30,9 +30,11 @@
   /**
    * Swap the page as built again in place of this one, its runtime brought up to date; resolves to the epoch of
    * the page swapped in, or null when only a reload will do (the error page, another snapshot, no theme...).
+   * The server said the builds up to `now` may be taken in place (Markdown, a game's code or data edited).
+   * @param {string} now
    * @returns {Promise<string|null>}
    */
-  const swapInPlace = async () => {
+  const swapInPlace = async (now) => {
     const theme = window.document$;
     const entry = document.querySelector("script[type=module][src$='/rollwright/rollwright.js']");
     if (failed || !theme || typeof theme.next !== "function" || !entry ||
@@ -43,7 +45,9 @@
     const container = next.querySelector(CONTAINER);
     const config = next.getElementById("rw-config");
     const mark = next.querySelector("script[src='/.rollwright/reload.js'][data-epoch]");
-    if (next.querySelector(".rw-build-error") || !container || !config || !mark) return null;
+    if (next.querySelector(".rw-build-error") || !container || !config || !mark || mark.dataset.epoch !== now) {
+      return null;  // (a page of a later build: the server has not said whether it may be taken in place)
+    }
     const { refreshFor } = await import(new URL("runtime/hot-refresh.js", entry.src).href);
     const refreshed = refreshFor(config.textContent || "");  // before the swap: the new widgets wait for it
     if (!refreshed) return null;
@@ -60,7 +64,7 @@
     scrollTo(place.x, place.y);
     theme.next(document);  // rollwright.js mounts the new page's widgets; the theme its components
     await refreshed;
-    return mark.dataset.epoch || null;
+    return now;
   };
 
   (async () => {
@@ -68,11 +72,12 @@
       try {
         const answer = await fetch("/.rollwright/reload?epoch=" + encodeURIComponent(epoch), {cache: "no-store"});
         if (!answer.ok) { await pause(1000); continue; }
-        const now = String((await answer.json()).epoch);
+        const told = await answer.json();
+        const now = String(told.epoch);
         if (now !== epoch) {
           let swapped = null;
           try {
-            swapped = await swapInPlace();
+            if (told.inPlace === true) swapped = await swapInPlace(now);
           } catch (error) {
             console.warn("Rollwright: the page is loaded again, as it could not be brought up to date in place", error);
           }
