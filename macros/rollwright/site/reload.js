@@ -18,6 +18,9 @@
   window.__rollwrightReload = true;
   const pause = (ms) => new Promise((done) => setTimeout(done, ms));
   const CONTAINER = "[data-md-component=container]";
+  /** What the theme's instant navigation swaps from a new page (the container: the page's text, its sidebars). */
+  const SWAPPED = [CONTAINER, ...["announce", "header-topic", "outdated", "logo", "skip", "tabs"]
+    .map((name) => `[data-md-component=${name}]`)];
 
   /** Load the page again, keeping where the reader had scrolled to. */
   const reload = () => {
@@ -42,7 +45,7 @@
     const answer = await fetch(location.href, {cache: "no-store"});
     if (!answer.ok) return null;  // the error page (500), a page gone (404)
     const next = new DOMParser().parseFromString(await answer.text(), "text/html");
-    const container = next.querySelector(CONTAINER);
+    const container = next.querySelector(CONTAINER);  // (swapped with the rest below)
     const config = next.getElementById("rw-config");
     const mark = next.querySelector("script[src='/.rollwright/reload.js'][data-epoch]");
     if (next.querySelector(".rw-build-error") || !container || !config || !mark || mark.dataset.epoch !== now) {
@@ -52,7 +55,10 @@
     const refreshed = refreshFor(config.textContent || "");  // before the swap: the new widgets wait for it
     if (!refreshed) return null;
     const place = {x: scrollX, y: scrollY};
-    document.querySelector(CONTAINER).replaceWith(document.adoptNode(container));
+    for (const selector of SWAPPED) {
+      const [here, there] = [document.querySelector(selector), next.querySelector(selector)];
+      if (here && there) here.replaceWith(document.adoptNode(there));
+    }
     document.getElementById("rw-config").replaceWith(document.adoptNode(config));
     document.title = next.title;
     for (const old of document.querySelectorAll(CONTAINER + " script")) {  // as the theme does: its scripts run
