@@ -100,9 +100,9 @@ export async function restore(loadPyodide, { indexURL, wheelURL, entryModule, sn
  * wheel unpacked, those games imported afresh from it (rollwright.kit.reload `refresh_systems`), so no answer
  * comes from the code as it was. Should their code need a module the snapshot lacks, every file is installed
  * and they are imported once more; any other failure boots Python the normal way (SnapshotUnusable).
+ * The same, later, for a Python running since (Runtime `refresh`: a failure then loads the page again).
  * @param {any} pyodide
  * @param {{entryModule: string, wheelURL: string, refresh: readonly string[]}} data
- * The same, later, for a running Python (Runtime `refresh`).
  * @param {() => Promise<boolean>} complete
  * @param {any} how
  * @returns {Promise<Runtime>}
