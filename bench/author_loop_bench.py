@@ -12,8 +12,8 @@ folder; the Rollwright copy starts from a copy of this checkout's ``.cache/rollw
   showing it (the server rebuilt, the browser reloaded by itself). Plain MkDocs gets the same edit.
 - a rules edit (Rollwright only): a new line in one of the Façade's rules modules, which changes the game's
   sources, so its browser wheel, bytecode and memory snapshot are made again, and the calls that used the file
-  are computed again; the time from the write to the reloaded page naming the new wheel, and to its first
-  widget answering from the new engine.
+  are computed again; the time from the write to the page naming the new wheel (swapped in place, or reloaded
+  when its snapshot changed), and to its first widget answering from the new engine.
 
 Then the same for a new project (``rollwright new``, its game declared in a ``game.toml``): plain MkDocs serving
 its Markdown with the macros stubbed, and ``rollwright serve`` given a new line in the ``game.toml`` (every call
@@ -149,8 +149,9 @@ def _until(page: Any, script: str, arg: Any, started: float) -> float:
 
 HAS_TEXT = "m => !!document.body && document.body.textContent.includes(m)"
 BOOT = ("() => { const r = window.rollwright; const w = r && r.worker;"
-        " return r ? [r.bootPath, w && w.pyodideMs, w && w.engineMs] : null; }")
-"""How the widget's Python started (the path, and the worker's ms to Pyodide and then to the engine)."""
+        " return r ? [r.bootPath, w && w.pyodideMs, w && w.engineMs, r.refreshes, r.refreshMs] : null; }")
+"""How the widget's Python started (the path, and the worker's ms to Pyodide and then to the engine), and how often
+it took a new wheel since, in place (a page swapped in place), with the worker's ms for the last time."""
 WHEEL = "() => { const c = document.getElementById('rw-config'); return c ? JSON.parse(c.textContent).engineWheel : null; }"
 
 

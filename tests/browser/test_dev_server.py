@@ -9,12 +9,17 @@ Node.js (so each rules edit brings a new memory snapshot and bytecode too):
   The edit is to a module the rules import (``pips/rules/faces.py``, read by ``hits.py`` when imported, whose
   code no call runs), and the browser's engine comes from the last memory snapshot brought up to date (issue 36:
   the new wheel's files, the game imported afresh) while the new snapshot is being made;
+- a later edit of the rules reaches the open page without loading it again (the page built again is swapped in
+  place and the tab's Python takes the new wheel): no answer comes from the code before the edit; a build that
+  fails, and its fix, still load the page again;
 - the server's process stays alive throughout.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -36,6 +41,8 @@ CELL = """([dice, column]) => {
 
 
 CONFIG = "() => JSON.parse(document.getElementById('rw-config').textContent)"
+LAST_SNAPSHOT = f"() => {{ const s = ({CONFIG})().snapshot; return !!s && !(s.refresh && s.refresh.length); }}"
+"""Whether the page names a snapshot made for its sources as they are (no games to refresh)."""
 
 
 def _faces_in_a_module_of_their_own(project: Path) -> None:
@@ -103,9 +110,74 @@ def test_edits_reach_the_open_page_errors_show_there_and_table_and_widget_agree(
     answer = section.locator(".rw-odds[data-rw-p='11/16']")  # answered by the browser's engine
     answer.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert answer.locator("strong").inner_text() == page.evaluate(CELL, ["4", 2]) == "68.8%"
-    assert page.evaluate("window.rollwright.bootPath") == "snapshot-refreshed"
+    # Loaded again with the game to refresh in its snapshot, or (the snapshot it had is still the last one) swapped
+    # in place, the running worker taking the new wheel.
+    assert page.evaluate("[window.rollwright.bootPath, window.rollwright.refreshes]") in (
+        ["snapshot-refreshed", 0], ["snapshot", 1], ["snapshot-refreshed", 1])
     # The new wheel alone: the games were refreshed from it, not after installing all of Python's files.
     assert any(url.endswith(".whl") for url in requested)
     assert not [url for url in requested if url.endswith("python_stdlib.zip")], requested
     served.alive()
     assert tab.errors == []
+
+
+def _two_of_four(faces: int) -> Fraction:
+    """The chance of at least two hits on four dice, each hitting on ``faces`` of its six."""
+    hit = Fraction(faces, 6)
+    return 1 - (1 - hit) ** 4 - 4 * hit * (1 - hit) ** 3
+
+
+SEEN = """() => {
+  window.__rwSeen = [];
+  new MutationObserver(() => {
+    for (const odds of document.querySelectorAll("section[data-rw-widget='pips-odds'] .rw-odds[data-rw-p]")) {
+      window.__rwSeen.push(odds.getAttribute("data-rw-p"));
+    }
+  }).observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+"""Records every answer the odds widget shows from now on (its exact chance), across a swap in place."""
+
+
+def test_a_rules_edit_reaches_the_widget_in_place_and_a_failed_build_still_reloads(served: DevServer, tab) -> None:
+    page = tab.page
+    # The page must name the last snapshot made (no games to refresh): a build ships it once made.
+    said = "Pips is a game on one page"
+    for number in range(60):
+        page.goto(served.root + "pips/")
+        if page.evaluate(LAST_SNAPSHOT):
+            break
+        served.edit("docs/pips/index.md", said, said := f"Pips is a game on one page (swap {number})")
+        served.wait_for("pips/", said)
+    assert page.evaluate(LAST_SNAPSHOT)
+    tab.wait_state("pips-odds", "ready")
+    before = page.evaluate(CONFIG)
+    page.evaluate("() => { window.__rwMarker = 1; }")
+    page.evaluate(SEEN)
+    faces = int(re.search(r"HIT_FACES = (\d)", (served.project / "pips/rules/faces.py").read_text()).group(1))
+    old = page.evaluate(CELL, ["4", 2])
+
+    served.edit("pips/rules/faces.py", f"HIT_FACES = {faces}", f"HIT_FACES = {faces + 1}")
+    page.wait_for_function(f"([dice, column, text]) => ({CELL})([dice, column]) !== text", arg=["4", 2, old],
+                           timeout=REBUILD_MS)
+    after = page.evaluate(CONFIG)
+    assert after["snapshot"]["url"] == before["snapshot"]["url"] and after["engineWheel"] != before["engineWheel"]
+    assert after["snapshot"]["refresh"] == ["pips"]
+    section = page.locator(ODDS)
+    tab.wait_state("pips-odds", "ready")
+    type_into(page, section.locator("[name=dice]"), "4")
+    page.keyboard.press("Enter")
+    answer = section.locator(f".rw-odds[data-rw-p='{_two_of_four(faces + 1)}']")  # the browser's engine, edited
+    answer.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert answer.locator("strong").inner_text() == page.evaluate(CELL, ["4", 2]) != old
+    assert page.evaluate("window.__rwMarker") == 1  # swapped in place: never loaded again
+    assert page.evaluate("[window.rollwright.bootPath, window.rollwright.refreshes]") == ["snapshot", 1]
+    assert str(_two_of_four(faces)) not in page.evaluate("window.__rwSeen")  # no answer from the code before the edit
+    assert tab.errors == []
+
+    undo = served.edit("docs/pips/index.md", "{{ pips_chance(3, 2) }}", "{{ pips_chance(3, 7) }}")
+    page.locator("main.rw-build-error").wait_for(timeout=REBUILD_MS)
+    undo()
+    page.locator(ODDS).wait_for(timeout=REBUILD_MS)
+    assert page.evaluate("window.__rwMarker") is None  # the error page, then the page, each loaded
+    tab.wait_state("pips-odds", "ready")
+    served.alive()

@@ -44,7 +44,7 @@ def test_the_wheel_installs_one_import_name_and_everything_a_site_needs(dist: tu
     assert {n.split("/")[0] for n in names} == {"rollwright", f"rollwright-{VERSION}.dist-info"}
     pin = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
     for needed in ("rollwright/kit/api.py", "rollwright/cli.py", "rollwright/mkdocs/plugin.py", "rollwright/py.typed",
-                   "rollwright/mkdocs/make_snapshot.mjs", "rollwright/mkdocs/compile_pyc.py",
+                   "rollwright/mkdocs/make_snapshot.mjs", "rollwright/mkdocs/compile_pyc.py", "rollwright/site/reload.js",
                    "rollwright/mkdocs/theme/main.html", "rollwright/mkdocs/theme/assets/rollwright/rollwright.js",
                    "rollwright/mkdocs/pyodide/pyodide.asm.wasm", "rollwright/mkdocs/pyodide/python_stdlib.zip",
                    "rollwright/scaffold/template/mkdocs.yml",

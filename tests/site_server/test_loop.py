@@ -25,6 +25,11 @@ def test_an_edit_rebuilds_once_with_the_changed_path(dev: DevSite) -> None:
     edit(dev, "docs/index.md", "Again", 4)
     assert dev.builds == [None, frozenset({project / "docs/index.md"}), frozenset({project / "games/pips/rules.py"}),
                           frozenset({project / "docs/index.md"})]
+    # Markdown and a game's code may be taken in place by a page open since (reload.js); a build of everything not.
+    poll = {epoch: json.loads(get(dev.url + f".rollwright/reload?epoch={epoch}")[2]) for epoch in (0, 1, 2, 3)}
+    assert [poll[epoch]["inPlace"] for epoch in (0, 1, 2, 3)] == [False, True, True, True]
+    edit(dev, "docs/extra.css", "p {}", 5)
+    assert json.loads(get(dev.url + ".rollwright/reload?epoch=4")[2]) == {"epoch": 5, "inPlace": False}
 
 
 def test_a_failed_build_shows_the_error_page_until_a_build_succeeds(dev: DevSite, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -41,7 +46,7 @@ def test_a_failed_build_shows_the_error_page_until_a_build_succeeds(dev: DevSite
     wait_running(dev)
     assert "Still building (" in get(dev.url)[2]
     dev.fake.release.set()  # type: ignore[attr-defined]
-    assert json.loads(get(dev.url + ".rollwright/reload?epoch=3")[2]) == {"epoch": 4}
+    assert json.loads(get(dev.url + ".rollwright/reload?epoch=3")[2])["epoch"] == 4
     status, _, body = get(dev.url)
     assert status == 200 and "SLOW fixed" in body and 'data-epoch="4"' in body
     edited = frozenset({dev.config_file.parent / "docs/index.md"})

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from rollwright.site.devserver import DevSite
+from rollwright.site.reload import RELOAD_SCRIPT
 from tests.site_server.fake_site import dev, get
 
 __all__ = ["dev"]
@@ -23,7 +24,8 @@ def test_page_has_the_reload_script_and_nothing_is_cached(dev: DevSite) -> None:
     assert body.endswith('<script src="/.rollwright/reload.js" data-epoch="1"></script></body></html>')
     status, headers, script = get(dev.url + ".rollwright/reload.js")
     assert headers["Content-Type"].startswith("text/javascript") and "location.reload()" in script
-    assert json.loads(get(dev.url + ".rollwright/reload?epoch=0")[2]) == {"epoch": 1}  # answers at once
+    assert script == RELOAD_SCRIPT.decode() and "runtime/hot-refresh.js" in script  # the page swapped in place
+    assert json.loads(get(dev.url + ".rollwright/reload?epoch=0")[2]) == {"epoch": 1, "inPlace": False}  # at once
 
 
 def test_content_types_and_the_sites_own_404(dev: DevSite) -> None:

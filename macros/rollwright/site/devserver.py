@@ -38,7 +38,7 @@ from typing import Any
 from rollwright.errors import RollwrightError
 from rollwright.site.httpd import SiteServer
 from rollwright.site.mirror import sync
-from rollwright.site.reload import BuildState, still_building
+from rollwright.site.reload import BuildState, in_place, still_building
 from rollwright.site.sources import site_sources
 from rollwright.site.watcher import Watcher
 
@@ -187,7 +187,7 @@ class DevSite:
             for problem in problems:
                 log.error("%s", problem)
             log.error("The site did not build; the browser shows why. The server keeps running: fix the error and save.")
-        self.state.finished(problems)
+        self.state.finished(problems, in_place(changed, self.config_file))
         return problems is None, internal
 
     def _problems(self, error: BaseException) -> tuple[list[str], bool]:

@@ -164,11 +164,13 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(404, inject(page, epoch), TYPES[".html"], head)
 
     def _reload(self, head: bool) -> None:
-        """Long poll: answer ``{"epoch": M}`` once a build has finished after the page's (or after a while)."""
+        """Long poll: answer ``{"epoch": M, "inPlace": bool}`` once a build has finished after the page's (or after a
+        while); ``inPlace``: every build since may be swapped in place of the page (reload.py ``in_place``)."""
         try:
             seen = int(parse_qs(urlsplit(self.path).query).get("epoch", ["-1"])[0])
         except ValueError:
             seen = -1
         state = self.server.state
         epoch = state.epoch if self.server.stopping else state.wait_past(seen, LONG_POLL)
-        self._send(200, json.dumps({"epoch": epoch}).encode(), TYPES[".json"], head)
+        answer = {"epoch": epoch, "inPlace": state.in_place_since(seen)}
+        self._send(200, json.dumps(answer).encode(), TYPES[".json"], head)

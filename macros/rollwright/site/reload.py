@@ -3,7 +3,10 @@
 Every HTML page the dev server sends ends with ``<script src="/.rollwright/reload.js"
 data-epoch="N">``, where N counts the builds finished so far. The script (a constant: no text
 of the site's is ever put in it) long-polls ``/.rollwright/reload?epoch=N``, which answers once
-a build has finished since (or after a while, and the script asks again), and reloads the page,
+a build has finished since (or after a while, and the script asks again), and whether every build
+since may be taken in place (:func:`in_place`). Then it fetches the page as built again and swaps it
+in place, as the theme's instant navigation does, with the tab's Python brought up to date
+(``runtime/hot-refresh.js``), when the page and its memory snapshot allow; else it reloads the page,
 keeping where the reader had scrolled to.
 
 >>> inject(b"<html><body><p>Hi</p></body></html>", 3).decode()
@@ -11,8 +14,8 @@ keeping where the reader had scrolled to.
 >>> state = BuildState()
 >>> state.finished(["docs/a.md, line 3: {{ x }}"]); state.epoch, state.problems
 (1, ['docs/a.md, line 3: {{ x }}'])
->>> state.wait_past(0, timeout=0.0)
-1
+>>> state.wait_past(0, timeout=0.0), state.in_place_since(0)
+(1, False)
 >>> print(error_page(["<b>"]).decode()[:15])
 <!doctype html>
 """
@@ -24,9 +27,12 @@ import re
 import threading
 import time
 from collections.abc import Iterable
+from pathlib import Path
+
+from rollwright.site.sources import read_value
 
 RELOAD_PATH = "/.rollwright/reload"
-"""Where the script long-polls (``?epoch=N``); answers ``{"epoch": M}``."""
+"""Where the script long-polls (``?epoch=N``); answers ``{"epoch": M, "inPlace": bool}``."""
 SCRIPT_PATH = "/.rollwright/reload.js"
 """Where the script itself is served."""
 ERROR_CLASS = "rw-build-error"
@@ -34,42 +40,41 @@ ERROR_CLASS = "rw-build-error"
 SLOW_BUILD = 10.0
 """Seconds after which a running build is said to be still running."""
 
-RELOAD_SCRIPT = b"""// Rollwright's dev server: reload this page once the site has been built again.
-(() => {
-  const epoch = (document.currentScript && document.currentScript.dataset.epoch) || "0";
-  const key = "rollwright-reload-scroll";
-  const failed = document.querySelector(".rw-build-error") !== null;  // the error page keeps the place for the page
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(key) || "null");
-    if (!failed) sessionStorage.removeItem(key);
-    if (!failed && kept && kept.path === location.pathname) {
-      history.scrollRestoration = "manual";  // the browser would put back the error page's place
-      addEventListener("load", () => scrollTo(kept.x, kept.y));
-    }
-  } catch (error) { /* no storage: start at the top */ }
-  if (window.__rollwrightReload) return;  // one loop per tab, whatever instant navigation runs again
-  window.__rollwrightReload = true;
-  const pause = (ms) => new Promise((done) => setTimeout(done, ms));
-  (async () => {
-    for (;;) {
-      try {
-        const answer = await fetch("/.rollwright/reload?epoch=" + encodeURIComponent(epoch), {cache: "no-store"});
-        if (!answer.ok) { await pause(1000); continue; }
-        const now = String((await answer.json()).epoch);
-        if (now !== epoch) {
-          if (!failed) try {
-            sessionStorage.setItem(key, JSON.stringify({path: location.pathname, x: scrollX, y: scrollY}));
-          } catch (error) { /* reload at the top */ }
-          location.reload();
-          return;
-        }
-      } catch (error) {
-        await pause(1000);  // the server is down or restarting: ask again
-      }
-    }
-  })();
-})();
-"""
+RELOAD_SCRIPT = (Path(__file__).with_name("reload.js")).read_bytes()
+"""The script (``reload.js`` beside this module): it swaps a page built again in place, or reloads it."""
+
+IN_PLACE = frozenset({".md", ".py", ".toml", ".csv", ".json", ".yaml", ".yml", ".txt"})
+"""What a page may take in place when edited: Markdown anywhere, and a game's code and data (outside the docs and the
+theme's folders: nothing the pages load as a file of its own, like a stylesheet or an image, which only a reload
+fetches again)."""
+
+
+def in_place(changed: Iterable[Path] | None, config_file: Path) -> bool:
+    """Whether pages built after ``changed`` (None: everything) may be swapped in place rather than reloaded.
+
+    >>> site = Path("/site/mkdocs.yml")
+    >>> in_place([Path("/site/docs/a.md"), Path("/site/game/rules.py"), Path("/site/game/game.toml")], site)
+    True
+    >>> [in_place(edit, site) for edit in (None, [site], [Path("/site/docs/x.css")], [Path("/site/docs/d.json")])]
+    [False, False, False, False]
+    """
+    if changed is None:
+        return False
+    here = config_file.parent
+    try:
+        text = config_file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    pages = [here / (read_value(text, ("docs_dir",)) or "docs")]
+    pages += [here / theme for theme in [read_value(text, ("theme", "custom_dir"))] if theme]
+    for path in changed:
+        suffix = path.suffix.lower()
+        if path == config_file or suffix not in IN_PLACE:
+            return False
+        if suffix != ".md" and any(path.is_relative_to(folder) for folder in pages):
+            return False
+    return True
+
 
 _BODY_END = re.compile(rb"</body\s*>", re.IGNORECASE)
 
@@ -87,6 +92,8 @@ class BuildState:
 
     def __init__(self) -> None:
         self.epoch = 0
+        self.reloaded_at = 0
+        """The last epoch whose build the pages must be loaded again for (not :func:`in_place`; or failed)."""
         self.problems: list[str] | None = None
         self.running_since: float | None = None
         self.stopped = False
@@ -97,12 +104,19 @@ class BuildState:
         with self._changed:
             self.running_since = time.monotonic()
 
-    def finished(self, problems: list[str] | None) -> None:
-        """A build has finished, well (``None``) or with ``problems``; wake every waiting page."""
+    def finished(self, problems: list[str] | None, in_place: bool = False) -> None:
+        """A build has finished, well (``None``) or with ``problems``; wake every waiting page. ``in_place``: its
+        pages may be swapped in place of those before."""
         with self._changed:
             self.problems, self.running_since = problems, None
             self.epoch += 1
+            if problems is not None or not in_place:
+                self.reloaded_at = self.epoch
             self._changed.notify_all()
+
+    def in_place_since(self, epoch: int) -> bool:
+        """Whether a page of ``epoch`` may take every build finished since in place."""
+        return self.reloaded_at <= epoch < self.epoch
 
     def running_for(self) -> float | None:
         """Seconds the running build has taken so far (None: none runs)."""

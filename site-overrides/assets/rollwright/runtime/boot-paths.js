@@ -3,7 +3,8 @@
  * - `restore`: the build's memory snapshot, in which the engine is imported already;
  * - `bootFresh`: a normal boot of Pyodide, the engine wheel unpacked, the entry module imported.
  * Each gives a {@link Runtime}; `complete` (when not null) installs the files that path started
- * without, for a call that turns out to need them (worker.js `answer`).
+ * without, for a call that turns out to need them (worker.js `answer`); `refresh` puts a newer wheel in
+ * place and imports some games afresh (worker.js `refresh`, under `rollwright serve`).
  */
 
 import { installSkippedFiles, installStdlib, installWheel } from "./files.js";
@@ -14,7 +15,7 @@ import { at, clock } from "./timeline.js";
 import { wholeZip } from "./whole-files.js";
 
 /** @typedef {{callJson: (name: string, params: string) => string, complete: (() => Promise<boolean>) | null,
- *   filesComplete?: boolean,
+ *   filesComplete?: boolean, refresh: (wheelURL: string, games: readonly string[]) => Promise<Runtime>,
  *   python: string, engineVersion: string, path: string, reason: string|null,
  *   bootMs: number, pyodideMs: number, engineMs: number, at: Object<string, number>}} Runtime */
 
@@ -24,16 +25,18 @@ import { wholeZip } from "./whole-files.js";
  * @param {any} pyodide
  * @param {string} entryModule
  * @param {{path: string, reason: string|null, started: number, pyodideUp: number,
- *   complete: (() => Promise<boolean>) | null}} how
+ *   complete: (() => Promise<boolean>) | null, wheel: {url: string}}} how
  * @returns {Runtime}
  */
-function makeRuntime(pyodide, entryModule, { path, reason, started, pyodideUp, complete }) {
+function makeRuntime(pyodide, entryModule, how) {
+  const { path, reason, started, pyodideUp, complete } = how;
   const api = pyodide.pyimport(entryModule);
   const engine = pyodide.pyimport(entryModule.split(".")[0]);
   const platform = pyodide.pyimport("platform");
   return {
     callJson: api.call_json,
     complete,
+    refresh: (wheelURL, games) => refreshed(pyodide, { entryModule, wheelURL, refresh: games }, complete, how),
     python: String(platform.python_version()),
     engineVersion: String(engine.__version__),
     path,
@@ -73,10 +76,11 @@ export async function restore(loadPyodide, { indexURL, wheelURL, entryModule, sn
   const random = pyodide.pyimport("random");
   random.seed();
   random.destroy();
+  const wheel = { url: wheelURL }; // the wheel put in place last (a refresh puts a newer one)
   /** @type {Promise<boolean>|null} */
   let completing = null; // one download, however many calls wait for it
-  const complete = () => (completing ??= completeFiles(pyodide, indexURL, wheelURL));
-  const how = { path: "snapshot", reason: null, started, pyodideUp, complete };
+  const complete = () => (completing ??= completeFiles(pyodide, indexURL, wheel));
+  const how = { path: "snapshot", reason: null, started, pyodideUp, complete, wheel };
   if (snapshot.refresh) return refreshed(pyodide, { entryModule, wheelURL, refresh: snapshot.refresh }, complete, how);
   try {
     return makeRuntime(pyodide, entryModule, how);
@@ -96,6 +100,7 @@ export async function restore(loadPyodide, { indexURL, wheelURL, entryModule, sn
  * wheel unpacked, those games imported afresh from it (rollwright.kit.reload `refresh_systems`), so no answer
  * comes from the code as it was. Should their code need a module the snapshot lacks, every file is installed
  * and they are imported once more; any other failure boots Python the normal way (SnapshotUnusable).
+ * The same, later, for a Python running since (Runtime `refresh`: a failure then loads the page again).
  * @param {any} pyodide
  * @param {{entryModule: string, wheelURL: string, refresh: readonly string[]}} data
  * @param {() => Promise<boolean>} complete
@@ -103,6 +108,7 @@ export async function restore(loadPyodide, { indexURL, wheelURL, entryModule, sn
  * @returns {Promise<Runtime>}
  */
 async function refreshed(pyodide, { entryModule, wheelURL, refresh }, complete, how) {
+  how.wheel.url = wheelURL;
   const again = () => {
     const reload = pyodide.pyimport("rollwright.kit.reload");
     try {
@@ -130,12 +136,14 @@ async function refreshed(pyodide, { entryModule, wheelURL, refresh }, complete, 
  * After a restore: download the standard library and the engine's files, and install them.
  * @param {any} pyodide
  * @param {string} indexURL
- * @param {string} wheelURL
+ * @param {{url: string}} wheel the wheel put in place last
  * @returns {Promise<boolean>}
  */
-async function completeFiles(pyodide, indexURL, wheelURL) {
-  const [stdlib, wheel] = await Promise.all([wholeZip(`${indexURL}python_stdlib.zip`), wholeZip(wheelURL)]);
-  installSkippedFiles(pyodide, stdlib, wheel);
+async function completeFiles(pyodide, indexURL, wheel) {
+  const asked = wheel.url;
+  let [stdlib, files] = await Promise.all([wholeZip(`${indexURL}python_stdlib.zip`), wholeZip(asked)]);
+  if (wheel.url !== asked) files = await wholeZip(wheel.url); // a refresh put a newer one in place meanwhile
+  installSkippedFiles(pyodide, stdlib, files);
   return true;
 }
 
@@ -172,7 +180,7 @@ export async function bootFresh(loadPyodide, { indexURL, wheelURL, entryModule, 
   let completing = null;
   const complete = small ? () => (completing ??= wholeZip(`${indexURL}python_stdlib.zip`)
     .then((stdlib) => { installStdlib(pyodide, stdlib); return true; })) : null;
-  const how = { path: "fallback", reason, started, pyodideUp, complete };
+  const how = { path: "fallback", reason, started, pyodideUp, complete, wheel: { url: wheelURL } };
   try {
     return makeRuntime(pyodide, entryModule, how);
   } catch (error) { // the small standard library lacks a module the engine imports: the whole one has it

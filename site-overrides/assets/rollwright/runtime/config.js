@@ -78,6 +78,18 @@ function readConfig() {
   }
 }
 
-/** Evaluated once per tab: the first page's config serves every later (instant) page (none in a worker). */
-export const { config, error: configError } = typeof document === "undefined"
-  ? { config: null, error: "no document" } : readConfig();
+const readOnce = typeof document === "undefined" ? { config: null, error: "no document" } : readConfig();
+/** Read once per tab: the first page's config serves every later (instant) page (none in a worker). Under
+ * `rollwright serve`, a page swapped in place after an edit brings its own (`replaceConfig`). */
+export let config = readOnce.config;
+export let configError = readOnce.error;
+
+/**
+ * Use `next` from now on: the config of the page built again that `rollwright serve` swapped in place
+ * (runtime/hot-refresh.js); the widgets it mounts then read it.
+ * @param {import("./worker-client.js").RuntimeConfig} next
+ */
+export function replaceConfig(next) {
+  config = next;
+  configError = undefined;
+}

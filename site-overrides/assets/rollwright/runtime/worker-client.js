@@ -69,6 +69,8 @@ const stats = {
   calls: 0,
   watched: false, // the worker's death is seen at once (runtime/liveness.js)
   restarts: 0, // dead workers replaced
+  refreshes: 0, // new wheels the running worker took under `rollwright serve` (refreshPython)
+  refreshMs: /** @type {number|null} */ (null), // the worker's time for the last of them
   restartReason: /** @type {string|null} */ (null), // why the last one was
   phase: "idle", // see the module's text
   deaths: /** @type {{when: "booting"|"later", why: string}[]} */ ([]),
@@ -236,6 +238,7 @@ function died(dead, why) {
   for (const [id, entry] of pending) {
     clearTimeout(entry.timer);
     if (entry.type === "watch") settle(id, false, { kind: "stopped", message: reason });
+    else if (entry.type === "refresh") settle(id, true, null); // the new worker boots the refreshed config
     else if (entry.type === "call" && entry.replays >= 1) {
       settle(id, false, { kind: "stopped", message: `${reason} twice while answering this, so it was not tried again` });
     }
@@ -334,6 +337,31 @@ export function startPython(config) {
 }
 
 /**
+ * Under `rollwright serve`, a page built again after an edit and swapped in place (runtime/hot-refresh.js): the
+ * running worker puts `config`'s wheel in place and imports its snapshot's `refresh` games afresh (worker.js
+ * `refresh`), instead of Python starting again. Calls wait for that as they wait for the boot (startPython gives
+ * it), so none is answered by the code before the edit; a worker started later (a dead one replaced) boots `config`.
+ * @param {RuntimeConfig} config
+ * @returns {Promise<void>} rejected when the worker could not (the page is then loaded again)
+ */
+export function refreshPython(config) {
+  if (stats.state === "failed") return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
+  if (!booting) return Promise.resolve(); // not started: it will boot from `config` (the widgets' config now)
+  runtimeConfig = config;
+  restartInit = workerInit(config, false, false);
+  const seconds = Math.round(config.bootTimeoutMs / 1000);
+  const done = request("refresh", { wheelURL: config.wheelURL, games: [...(config.snapshot?.refresh ?? [])] },
+    config.bootTimeoutMs, `Python did not take the edited games within ${seconds} s`);
+  booting = Promise.all([booting, done]).then(([info, answer]) => {
+    stats.refreshes += 1;
+    stats.refreshMs = Number(answer?.ms ?? 0) || null; // null: a worker replaced meanwhile booted the new wheel
+    return info;
+  });
+  booting.catch(() => {}); // each caller of startPython sees it
+  return done.then(() => {});
+}
+
+/**
  * Tell the worker once the page has shown its first content (the next frame, or the paint
  * timing entry, whichever comes first): from the network, its big downloads wait for that
  * (worker.js `painted`), so Python never delays the page's first paint.
@@ -429,6 +457,8 @@ if (!Object.prototype.hasOwnProperty.call(window, "rollwright")) {
       get watched() { return stats.watched; },
       get restarts() { return stats.restarts; },
       get restartReason() { return stats.restartReason; },
+      get refreshes() { return stats.refreshes; },
+      get refreshMs() { return stats.refreshMs; },
       get phase() { return stats.phase; },
       get deaths() { return stats.deaths.map((death) => ({ ...death })); },
       get error() { return stats.error; },

@@ -37,6 +37,10 @@
  *   start anyway (a tab opened in the background paints only when it is shown).
  * - page -> worker `call` `{name, params}`: runs the entry module's `call_json`;
  *   answers `result` (the call's result) or `error` `{kind, message, field?, position?}`.
+ * - page -> worker `refresh` `{wheelURL, games}` (under `rollwright serve`, a page swapped in place after an
+ *   edit: worker-client.js `refreshPython`): once the boot (and any refresh before) is done, put that wheel in
+ *   place and import those games afresh (boot-paths.js `refreshed`); calls sent after it wait for it. Answers
+ *   `result` `{games, ms}` (ms: the time it took, once its turn came) or `error` (the page then loads again).
  * - page -> worker `watch` (answered at once, also while Python boots or computes): `result`
  *   `{lock}`, the name of a Web Lock this worker holds for as long as it lives (null where the
  *   browser has no Web Locks). The page asks for the same lock: the browser grants it the moment
@@ -213,6 +217,27 @@ async function answer(id, { name, params }) {
 }
 
 /**
+ * Take a newer wheel and import `games` afresh, after the boot and any refresh before (see `refresh` above).
+ * @param {number} id
+ * @param {{wheelURL: string, games: string[]}} data
+ */
+function refresh(id, { wheelURL, games }) {
+  if (!booting) {
+    post("error", id, { kind: "boot", message: "Python was asked to take new games before it was started" });
+    return;
+  }
+  const named = [...(games ?? [])].map(String);
+  let ms = 0;
+  booting = booting.then(async (runtime) => {
+    const began = performance.now();
+    const next = await runtime.refresh(String(wheelURL), named);
+    ms = Math.round(performance.now() - began);
+    return { ...next, filesComplete: Boolean(runtime.filesComplete || next.filesComplete) };
+  });
+  booting.then(() => post("result", id, { games: named, ms }), (error) => post("error", id, errorData("refresh", error)));
+}
+
+/**
  * The init data, from either form of `init`.
  * @param {any} data
  */
@@ -265,7 +290,7 @@ self.addEventListener("message", (event) => {
   if (type === "init") {
     startBoot(data);
     booting.then(
-      ({ callJson, complete, filesComplete, ...info }) => post("ready", id, { ...info, waitedForPaint,
+      ({ callJson, complete, filesComplete, refresh: _, ...info }) => post("ready", id, { ...info, waitedForPaint,
         fromCache: [...readFromCache], wasmRetried: [...retried],
         filesRetried: [...refetched], bootFrom }),
       (error) => post("error", id, errorData("boot", error)),
@@ -276,6 +301,8 @@ self.addEventListener("message", (event) => {
     painted();
   } else if (type === "call") {
     answer(id, data);
+  } else if (type === "refresh") {
+    refresh(id, data);
   } else {
     post("error", id, { kind: "protocol", message: `unknown message type ${JSON.stringify(type)}` });
   }
