@@ -10,8 +10,9 @@ Node.js (so each rules edit brings a new memory snapshot and bytecode too):
   code no call runs), and the browser's engine comes from the last memory snapshot brought up to date (issue 36:
   the new wheel's files, the game imported afresh) while the new snapshot is being made;
 - a later edit of the rules reaches the open page without loading it again (the page built again is swapped in
-  place and the tab's Python takes the new wheel): no answer comes from the code before the edit; a build that
-  fails, and its fix, still load the page again;
+  place and the tab's Python takes the new wheel): no answer comes from the code before the edit, also once the
+  snapshot made meanwhile is shipped (the tab's Python already runs its code); a build that fails, and its fix,
+  still load the page again;
 - the server's process stays alive throughout.
 """
 
@@ -110,10 +111,10 @@ def test_edits_reach_the_open_page_errors_show_there_and_table_and_widget_agree(
     answer = section.locator(".rw-odds[data-rw-p='11/16']")  # answered by the browser's engine
     answer.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert answer.locator("strong").inner_text() == page.evaluate(CELL, ["4", 2]) == "68.8%"
-    # Loaded again with the game to refresh in its snapshot, or (the snapshot it had is still the last one) swapped
-    # in place, the running worker taking the new wheel.
-    assert page.evaluate("[window.rollwright.bootPath, window.rollwright.refreshes]") in (
-        ["snapshot-refreshed", 0], ["snapshot", 1], ["snapshot-refreshed", 1])
+    # Loaded again with the game to refresh in its snapshot, or swapped in place (the running worker taking the new
+    # wheel and the edited game), whatever it booted from: the snapshot, or the wheel before any snapshot was made.
+    path, refreshes = page.evaluate("[window.rollwright.bootPath, window.rollwright.refreshes]")
+    assert path in ("snapshot", "snapshot-refreshed", "fallback") and (refreshes >= 1 or path == "snapshot-refreshed")
     # The new wheel alone: the games were refreshed from it, not after installing all of Python's files.
     assert any(url.endswith(".whl") for url in requested)
     assert not [url for url in requested if url.endswith("python_stdlib.zip")], requested
@@ -151,6 +152,7 @@ def test_a_rules_edit_reaches_the_widget_in_place_and_a_failed_build_still_reloa
     assert page.evaluate(LAST_SNAPSHOT)
     tab.wait_state("pips-odds", "ready")
     before = page.evaluate(CONFIG)
+    assert set(before["sources"]["games"]) == {"pips"} and before["sources"]["base"]  # the digests of its wheel
     page.evaluate("() => { window.__rwMarker = 1; }")
     page.evaluate(SEEN)
     faces = int(re.search(r"HIT_FACES = (\d)", (served.project / "pips/rules/faces.py").read_text()).group(1))
@@ -172,6 +174,34 @@ def test_a_rules_edit_reaches_the_widget_in_place_and_a_failed_build_still_reloa
     assert page.evaluate("window.__rwMarker") == 1  # swapped in place: never loaded again
     assert page.evaluate("[window.rollwright.bootPath, window.rollwright.refreshes]") == ["snapshot", 1]
     assert str(_two_of_four(faces)) not in page.evaluate("window.__rwSeen")  # no answer from the code before the edit
+    assert tab.errors == []
+
+    # The snapshot made meanwhile for that edit holds the code the tab runs: pages that name it are still taken in
+    # place (Markdown edits until a build ships it), and so is the next rules edit.
+    for number in range(60):
+        if page.evaluate(CONFIG)["snapshot"]["url"] != before["snapshot"]["url"]:
+            break
+        served.edit("docs/pips/index.md", said, said := f"Pips is a game on one page (made {number})")
+        page.wait_for_function("n => !!document.body && document.body.textContent.includes(n)", arg=said,
+                               timeout=REBUILD_MS)
+    assert page.evaluate(CONFIG)["snapshot"]["url"] != before["snapshot"]["url"]
+    assert page.evaluate("window.__rwMarker") == 1  # those pages too were swapped in place
+    tab.wait_state("pips-odds", "ready")  # the page swapped in last has answered its address's 4 dice again
+    section.locator(f".rw-odds[data-rw-p='{_two_of_four(faces + 1)}']").wait_for(timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(SEEN)
+    old = page.evaluate(CELL, ["4", 2])
+    served.edit("pips/rules/faces.py", f"HIT_FACES = {faces + 1}", f"HIT_FACES = {faces + 2}")
+    page.wait_for_function(f"([dice, column, text]) => ({CELL})([dice, column]) !== text", arg=["4", 2, old],
+                           timeout=REBUILD_MS)
+    tab.wait_state("pips-odds", "ready")
+    type_into(page, section.locator("[name=dice]"), "4")
+    page.keyboard.press("Enter")
+    answer = section.locator(f".rw-odds[data-rw-p='{_two_of_four(faces + 2)}']")
+    answer.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert answer.locator("strong").inner_text() == page.evaluate(CELL, ["4", 2]) != old
+    assert page.evaluate("window.__rwMarker") == 1  # never loaded again, though the snapshot changed
+    assert page.evaluate("window.rollwright.bootPath") == "snapshot" and page.evaluate("window.rollwright.refreshes") >= 2
+    assert str(_two_of_four(faces + 1)) not in page.evaluate("window.__rwSeen")
     assert tab.errors == []
 
     undo = served.edit("docs/pips/index.md", "{{ pips_chance(3, 2) }}", "{{ pips_chance(3, 7) }}")

@@ -303,9 +303,15 @@ class SiteAssets:
         return bundle, snapshot
 
     def finish(self) -> None:
-        """Wait for the bundle and the snapshot, and put their paths in the page config (its failure raised here)."""
+        """Wait for the bundle and the snapshot, and put their paths in the page config (its failure raised here).
+        Under serve, the config also names the digests of the sources its wheel holds (``sources``: the kit's and
+        each game's), so that a tab whose Python runs an older wheel can tell which games to import afresh when the
+        dev server swaps a page built again in place (runtime/hot-refresh.js)."""
         if not self._key:
             raise SiteBuildError("the site's runtime was never prepared (on_config did not run)")
+        if self.serving:
+            base, games = split_sources(self._sources, [system.module for system in self.systems])
+            self.page_config["sources"] = {"base": base, "games": games}
         self._start_making()  # under serve, only now: the pages were rendered without it taking a core
         assert self._making is not None
         refresh = self._refresh() if self.serving else None

@@ -7,7 +7,7 @@
  * place and imports some games afresh (worker.js `refresh`, under `rollwright serve`).
  */
 
-import { installSkippedFiles, installStdlib, installWheel } from "./files.js";
+import { forgetBytecode, installSkippedFiles, installStdlib, installWheel } from "./files.js";
 import { keepSnapshot } from "./handoff.js";
 import { startPyodide } from "./pyodide-start.js";
 import { EMPTY_ZIP_URL, SnapshotUnusable, describe } from "./snapshot.js";
@@ -119,7 +119,9 @@ async function refreshed(pyodide, { entryModule, wheelURL, refresh }, complete, 
     return makeRuntime(pyodide, entryModule, { ...how, path: "snapshot-refreshed" });
   };
   try {
-    installWheel(pyodide, await wholeZip(wheelURL));
+    const wheel = await wholeZip(wheelURL);
+    forgetBytecode(pyodide, refresh); // an older wheel's, for code edited since (a Python running since a refresh)
+    installWheel(pyodide, wheel);
     return again();
   } catch (error) {
     console.warn(`Rollwright: ${describe(error)}; installing Python's files`);

@@ -29,6 +29,18 @@ function readSnapshot(raw) {
 }
 
 /**
+ * Under `rollwright serve`, the digests of the sources the page's wheel holds: the kit's (`base`) and each
+ * game's, by its import name (runtime/hot-refresh.js compares them); null on a built site.
+ * @param {any} raw
+ * @returns {{base: string, games: Readonly<Record<string, string>>}|null}
+ */
+function readSources(raw) {
+  if (!raw || typeof raw.base !== "string" || !raw.games || typeof raw.games !== "object") return null;
+  const games = Object.fromEntries(Object.entries(raw.games).map(([game, digest]) => [game, String(digest)]));
+  return Object.freeze({ base: raw.base, games: Object.freeze(games) });
+}
+
+/**
  * The runtime config from the raw JSON object, with its paths made absolute.
  * @param {any} raw
  * @returns {{config: import("./worker-client.js").RuntimeConfig|null, error?: string}}
@@ -49,6 +61,7 @@ export function parseConfig(raw) {
       engineVersion: String(raw.engineVersion ?? ""),
       bootTimeoutMs: Number(raw.bootTimeoutMs) > 0 ? Number(raw.bootTimeoutMs) : 120000,
       callTimeoutMs: Number(raw.callTimeoutMs) > 0 ? Number(raw.callTimeoutMs) : 30000,
+      sources: readSources(raw.sources),
     }),
   };
 }

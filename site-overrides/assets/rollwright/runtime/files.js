@@ -21,6 +21,40 @@ export function installWheel(pyodide, wheel) {
 }
 
 /**
+ * Remove the compiled files (`__pycache__`) of these packages from the installed ones, before a newer wheel is
+ * unpacked over them: the site's wheels ship unchecked-hash `.pyc` files, which Python never compares with their
+ * source, so one left by an older wheel would run a module's code as it was before an edit (the newer wheel holds
+ * none for a module edited since its bytecode was made).
+ * @param {any} pyodide
+ * @param {readonly string[]} packages import names
+ */
+export function forgetBytecode(pyodide, packages) {
+  const sysconfig = pyodide.pyimport("sysconfig");
+  const root = String(sysconfig.get_path("purelib"));
+  sysconfig.destroy();
+  const FS = pyodide.FS;
+  /** @param {string} folder */
+  const entries = (folder) => FS.readdir(folder).filter((/** @type {string} */ name) => name !== "." && name !== "..");
+  /** @param {string} folder */
+  const walk = (folder) => {
+    for (const name of entries(folder)) {
+      const path = `${folder}/${name}`;
+      if (!FS.isDir(FS.stat(path).mode)) continue;
+      if (name === "__pycache__") {
+        for (const file of entries(path)) FS.unlink(`${path}/${file}`);
+        FS.rmdir(path);
+      } else {
+        walk(path);
+      }
+    }
+  };
+  for (const name of packages) {
+    const folder = `${root}/${name.replaceAll(".", "/")}`;
+    if (FS.analyzePath(folder).exists) walk(folder);
+  }
+}
+
+/**
  * After a restore: write the standard-library zip over the empty one, unpack the wheel,
  * and make Python's importers look again.
  * @param {any} pyodide

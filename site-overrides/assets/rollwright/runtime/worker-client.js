@@ -39,7 +39,8 @@ export const SLOW_MS = 5000;
 
 /** @typedef {{indexURL: string, wheelURL: string, entryModule: string, pyodideVersion: string,
  *   snapshot: import("./snapshot.js").SnapshotInfo|null, serviceWorkerURL: string|null,
- *   bootTimeoutMs: number, callTimeoutMs: number}} RuntimeConfig */
+ *   bootTimeoutMs: number, callTimeoutMs: number, engineVersion?: string,
+ *   sources?: {base: string, games: Readonly<Record<string, string>>}|null}} RuntimeConfig */
 /** @typedef {{python: string, engineVersion: string, path: string, reason: string|null,
  *   bootMs: number, pyodideMs: number, engineMs: number}} ReadyInfo */
 
@@ -338,19 +339,20 @@ export function startPython(config) {
 
 /**
  * Under `rollwright serve`, a page built again after an edit and swapped in place (runtime/hot-refresh.js): the
- * running worker puts `config`'s wheel in place and imports its snapshot's `refresh` games afresh (worker.js
- * `refresh`), instead of Python starting again. Calls wait for that as they wait for the boot (startPython gives
- * it), so none is answered by the code before the edit; a worker started later (a dead one replaced) boots `config`.
+ * running worker puts `config`'s wheel in place and imports `games` afresh (worker.js `refresh`), instead of
+ * Python starting again. Calls wait for that as they wait for the boot (startPython gives it), so none is
+ * answered by the code before the edit; a worker started later (a dead one replaced) boots `config`.
  * @param {RuntimeConfig} config
+ * @param {readonly string[]} games the games (import names) whose code differs from what the worker runs
  * @returns {Promise<void>} rejected when the worker could not (the page is then loaded again)
  */
-export function refreshPython(config) {
+export function refreshPython(config, games) {
   if (stats.state === "failed") return Promise.reject(new EngineError({ kind: "boot", message: stats.error }));
   if (!booting) return Promise.resolve(); // not started: it will boot from `config` (the widgets' config now)
   runtimeConfig = config;
   restartInit = workerInit(config, false, false);
   const seconds = Math.round(config.bootTimeoutMs / 1000);
-  const done = request("refresh", { wheelURL: config.wheelURL, games: [...(config.snapshot?.refresh ?? [])] },
+  const done = request("refresh", { wheelURL: config.wheelURL, games: [...games] },
     config.bootTimeoutMs, `Python did not take the edited games within ${seconds} s`);
   booting = Promise.all([booting, done]).then(([info, answer]) => {
     stats.refreshes += 1;
