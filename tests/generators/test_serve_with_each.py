@@ -1,4 +1,4 @@
-"""``rollwright serve``'s loop under MkDocs and under Zensical (each from a venv that has only it): an edit reaches
+"""``rollwright serve``'s loop under MkDocs, properdocs and Zensical (each from a venv that has only it): an edit reaches
 the page, an error shows the error page and goes when fixed, a game's endless loop is stopped and named, and a game
 folder removed and put back is watched again. Node.js is hidden (no snapshot to make at each rebuild).
 """
@@ -17,7 +17,7 @@ RULES_CODE = "pips/rules/hits.py"
 CHANCE = "{{ pips_chance(3, 2) }}"
 
 
-@pytest.mark.parametrize("generator", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("generator", ["mkdocs", "properdocs", "zensical"])
 def test_the_authors_loop(generator: str, tmp_path: Path) -> None:
     with dev_server(tmp_path, node=False, generator=generator) as server:
         server.wait_for("pips/", "hard task works out 25.9% of the time")

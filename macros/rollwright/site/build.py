@@ -142,11 +142,15 @@ def _build_in_process(config_file: Path, generator: Generator, site_dir: Path, s
     found[0].generator = generator
     config.plugins.on_startup(command="serve" if serving else "build", dirty=dirty)
     quiet = _NoDirtyNote()
-    logging.getLogger("mkdocs.commands.build").addFilter(quiet)
+    # The note's logger is the build module's own: "mkdocs.commands.build", or properdocs' under its name.
+    loggers = {logging.getLogger(name) for name in ("mkdocs.commands.build", mkdocs_build.__module__)}
+    for logger in loggers:
+        logger.addFilter(quiet)
     try:
         mkdocs_build(config, dirty=dirty)
     finally:
-        logging.getLogger("mkdocs.commands.build").removeFilter(quiet)
+        for logger in loggers:
+            logger.removeFilter(quiet)
         config.plugins.on_shutdown()
     return found[0].pdfs
 
