@@ -310,8 +310,8 @@ class SiteAssets:
         if not self._key:
             raise SiteBuildError("the site's runtime was never prepared (on_config did not run)")
         if self.serving:
-            base, games = split_sources(self._sources, [system.module for system in self.systems])
-            self.page_config["sources"] = {"base": base, "games": games}
+            base, digests = split_sources(self._sources, [system.module for system in self.systems])
+            self.page_config["sources"] = {"base": base, "games": digests}
         self._start_making()  # under serve, only now: the pages were rendered without it taking a core
         assert self._making is not None
         refresh = self._refresh() if self.serving else None
