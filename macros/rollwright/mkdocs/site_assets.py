@@ -309,12 +309,13 @@ class SiteAssets:
         dev server swaps a page built again in place (runtime/hot-refresh.js)."""
         if not self._key:
             raise SiteBuildError("the site's runtime was never prepared (on_config did not run)")
+        refresh = None
         if self.serving:
             base, digests = split_sources(self._sources, [system.module for system in self.systems])
             self.page_config["sources"] = {"base": base, "games": digests}
+            refresh = self._refresh(base, digests)
         self._start_making()  # under serve, only now: the pages were rendered without it taking a core
         assert self._making is not None
-        refresh = self._refresh() if self.serving else None
         if refresh is not None and not self._making.ready(0.0):
             # The last snapshot, brought up to date in the browser: the new wheel, and the games edited since.
             made, games = refresh
@@ -345,13 +346,13 @@ class SiteAssets:
         if self.lean_stdlib is not None:
             self.page_config["snapshot"]["stdlib"] = self.lean_stdlib.config()
 
-    def _refresh(self) -> tuple[_Made, list[str]] | None:
+    def _refresh(self, base: str, games: dict[str, str]) -> tuple[_Made, list[str]] | None:
         """The last snapshot made for this site, and the games whose sources changed since, when the browser can
-        bring it up to date: the same kit and entry module (so the same games), only games' code edited."""
+        bring it up to date: the same kit and entry module (so the same games), only games' code edited.
+        ``base`` and ``games``: the digests of the sources now (:func:`split_sources`)."""
         made = _LAST_MADE.get(self.site_root)
         if made is None:
             return None
-        base, games = split_sources(self._sources, [system.module for system in self.systems])
         if base != made.base or set(games) != set(made.games):
             return None
         return made, sorted(game for game, value in games.items() if made.games[game] != value)
